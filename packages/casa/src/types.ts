@@ -1,0 +1,37 @@
+/**
+ * Shared types of the CASA engine. Units are branded so pixels, micrometres, frames and seconds
+ * cannot be mixed up silently.
+ */
+import type { WhoMotilityCategory } from '@sarm/contracts';
+
+export type Pixels = number & { readonly __unit: 'px' };
+export type Micrometres = number & { readonly __unit: 'um' };
+export type FrameIndex = number & { readonly __unit: 'frame' };
+export type Seconds = number & { readonly __unit: 's' };
+
+export const px = (v: number): Pixels => v as Pixels;
+export const um = (v: number): Micrometres => v as Micrometres;
+export const frameIndex = (v: number): FrameIndex => v as FrameIndex;
+export const seconds = (v: number): Seconds => v as Seconds;
+
+/** One 8-bit grey frame, row-major, width * height bytes. */
+export interface GrayFrame {
+  readonly index: FrameIndex;
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8Array;
+}
+
+/** What a probe of a video file tells. */
+export interface VideoInfo {
+  readonly width: number;
+  readonly height: number;
+  /** True frame rate read from the container. */
+  readonly fps: number;
+  readonly frameCount: number;
+  readonly durationS: number;
+  readonly codec: string;
+  readonly container: string;
+}
+
+export type { WhoMotilityCategory };
