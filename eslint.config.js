@@ -30,7 +30,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -50,7 +53,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/apps/**', '@sarm/server', '@sarm/server/*', '@sarm/web', '@sarm/web/*'], message: 'packages/* must not import from apps/.' },
+            {
+              group: ['**/apps/**', '@sarm/server', '@sarm/server/*', '@sarm/web', '@sarm/web/*'],
+              message: 'packages/* must not import from apps/.',
+            },
           ],
         },
       ],
@@ -59,14 +65,25 @@ export default tseslint.config(
   {
     // The CASA core takes frames as typed arrays: no I/O outside its node/ and cli/ entry files.
     files: ['packages/casa/src/**/*.ts'],
-    ignores: ['packages/casa/src/node/**', 'packages/casa/src/cli/**', 'packages/casa/src/bench/**', 'packages/casa/src/**/*.test.ts'],
+    ignores: [
+      'packages/casa/src/node/**',
+      'packages/casa/src/cli/**',
+      'packages/casa/src/bench/**',
+      'packages/casa/src/**/*.test.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/apps/**', '@sarm/server', '@sarm/web'], message: 'packages/* must not import from apps/.' },
-            { group: ['node:*', 'fs', 'child_process', 'path', 'os'], message: 'The CASA core performs no I/O; use src/node/.' },
+            {
+              group: ['**/apps/**', '@sarm/server', '@sarm/web'],
+              message: 'packages/* must not import from apps/.',
+            },
+            {
+              group: ['node:*', 'fs', 'child_process', 'path', 'os'],
+              message: 'The CASA core performs no I/O; use src/node/.',
+            },
           ],
         },
       ],

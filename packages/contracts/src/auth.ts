@@ -88,7 +88,9 @@ export const RegisterResponseSchema = z.object({
   user: z.object({ id: z.string(), email: z.string(), displayName: z.string() }),
 });
 
-export const ForgotPasswordRequestSchema = z.object({ email: z.string().email('Invalid email address') });
+export const ForgotPasswordRequestSchema = z.object({
+  email: z.string().email('Invalid email address'),
+});
 export const ResetPasswordRequestSchema = z.object({
   token: z.string().min(1),
   password: z.string().min(1),

@@ -9,7 +9,10 @@ export const ApiErrorSchema = z.object({
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 export const IdParamsSchema = z.object({ id: z.string().min(1) });
-export const OkResponseSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+export const OkResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+});
 export type OkResponse = z.infer<typeof OkResponseSchema>;
 
 /** ISO-8601 timestamp string as it travels in JSON. */

@@ -4,3 +4,6 @@ export * from './common.js';
 export * from './auth.js';
 export * from './tasks.js';
 export * from './notifications.js';
+export * from './system-settings.js';
+export * from './session.js';
+export * from './projects.js';

@@ -58,7 +58,11 @@ describe('hasPermission', () => {
 
 describe('deriveAccess', () => {
   it('derives business, technical and admin access from codes', () => {
-    expect(deriveAccess(['sarm.upload_video'], [])).toEqual({ business: true, technical: false, admin: false });
+    expect(deriveAccess(['sarm.upload_video'], [])).toEqual({
+      business: true,
+      technical: false,
+      admin: false,
+    });
     expect(deriveAccess(['finetune.*', 'system.view_logs'], [])).toEqual({
       business: false,
       technical: true,

@@ -14,33 +14,168 @@ export interface PermissionDefinition {
 }
 
 export const PERMISSIONS = [
-  { code: 'system.manage_users', name: 'Manage users', module: 'system', description: 'Create, edit, deactivate and delete user accounts' },
-  { code: 'system.manage_roles', name: 'Manage roles', module: 'system', description: 'Create and edit roles and their permissions' },
-  { code: 'system.manage_projects', name: 'Manage projects', module: 'system', description: 'Create, archive and delete projects and manage their members' },
-  { code: 'system.view_logs', name: 'View system logs', module: 'system', description: 'Read and export the audit trail' },
-  { code: 'system.manage_settings', name: 'Manage system settings', module: 'system', description: 'Change upload limits, security and retention settings' },
-  { code: 'sarm.manage_patients', name: 'Manage patients', module: 'sarm', description: 'Create and edit patient records' },
-  { code: 'sarm.upload_video', name: 'Upload videos', module: 'sarm', description: 'Upload sample videos to datasets' },
-  { code: 'sarm.manage_videos', name: 'Manage videos', module: 'sarm', description: 'Edit and organise sample videos' },
-  { code: 'sarm.delete_videos', name: 'Delete videos', module: 'sarm', description: 'Delete sample videos' },
-  { code: 'sarm.view_frames', name: 'View frames', module: 'sarm', description: 'View extracted frames of a video' },
-  { code: 'sarm.select_frames', name: 'Select frames', module: 'sarm', description: 'Extract and select frames for analysis' },
-  { code: 'sarm.run_detection', name: 'Run detection', module: 'sarm', description: 'Run sperm detection on frames' },
-  { code: 'sarm.view_detailed_detection', name: 'View detailed detection', module: 'sarm', description: 'Open the read-only detection view' },
-  { code: 'sarm.view_concentration', name: 'View concentration', module: 'sarm', description: 'View concentration analysis results' },
-  { code: 'sarm.view_motility', name: 'View motility', module: 'sarm', description: 'View motility analysis results' },
-  { code: 'sarm.view_morphology', name: 'View morphology', module: 'sarm', description: 'View morphology analysis results' },
-  { code: 'sarm.generate_report', name: 'Generate reports', module: 'sarm', description: 'Run WHO analyses and generate reports' },
-  { code: 'sarm.view_reports', name: 'View reports', module: 'sarm', description: 'Open stored reports' },
-  { code: 'finetune.manage_dataset', name: 'Manage datasets', module: 'finetune', description: 'Create, edit and delete datasets' },
-  { code: 'finetune.upload_video', name: 'Upload technical videos', module: 'finetune', description: 'Upload videos to technical datasets' },
-  { code: 'finetune.extract_frames', name: 'Extract frames', module: 'finetune', description: 'Run frame extraction jobs' },
-  { code: 'finetune.annotate_detection', name: 'Annotate detection', module: 'finetune', description: 'Draw and edit detection boxes' },
-  { code: 'finetune.annotate_morphology', name: 'Annotate morphology', module: 'finetune', description: 'Draw and edit morphology masks' },
-  { code: 'finetune.review_annotations', name: 'Review annotations', module: 'finetune', description: 'Approve or reject annotations' },
-  { code: 'finetune.train_model', name: 'Train models', module: 'finetune', description: 'Start and stop training runs' },
-  { code: 'finetune.deploy_models', name: 'Deploy models', module: 'finetune', description: 'Activate trained models' },
-  { code: 'finetune.predict_models', name: 'Run predictions', module: 'finetune', description: 'Run trained models on new data' },
+  {
+    code: 'system.manage_users',
+    name: 'Manage users',
+    module: 'system',
+    description: 'Create, edit, deactivate and delete user accounts',
+  },
+  {
+    code: 'system.manage_roles',
+    name: 'Manage roles',
+    module: 'system',
+    description: 'Create and edit roles and their permissions',
+  },
+  {
+    code: 'system.manage_projects',
+    name: 'Manage projects',
+    module: 'system',
+    description: 'Create, archive and delete projects and manage their members',
+  },
+  {
+    code: 'system.view_logs',
+    name: 'View system logs',
+    module: 'system',
+    description: 'Read and export the audit trail',
+  },
+  {
+    code: 'system.manage_settings',
+    name: 'Manage system settings',
+    module: 'system',
+    description: 'Change upload limits, security and retention settings',
+  },
+  {
+    code: 'sarm.manage_patients',
+    name: 'Manage patients',
+    module: 'sarm',
+    description: 'Create and edit patient records',
+  },
+  {
+    code: 'sarm.upload_video',
+    name: 'Upload videos',
+    module: 'sarm',
+    description: 'Upload sample videos to datasets',
+  },
+  {
+    code: 'sarm.manage_videos',
+    name: 'Manage videos',
+    module: 'sarm',
+    description: 'Edit and organise sample videos',
+  },
+  {
+    code: 'sarm.delete_videos',
+    name: 'Delete videos',
+    module: 'sarm',
+    description: 'Delete sample videos',
+  },
+  {
+    code: 'sarm.view_frames',
+    name: 'View frames',
+    module: 'sarm',
+    description: 'View extracted frames of a video',
+  },
+  {
+    code: 'sarm.select_frames',
+    name: 'Select frames',
+    module: 'sarm',
+    description: 'Extract and select frames for analysis',
+  },
+  {
+    code: 'sarm.run_detection',
+    name: 'Run detection',
+    module: 'sarm',
+    description: 'Run sperm detection on frames',
+  },
+  {
+    code: 'sarm.view_detailed_detection',
+    name: 'View detailed detection',
+    module: 'sarm',
+    description: 'Open the read-only detection view',
+  },
+  {
+    code: 'sarm.view_concentration',
+    name: 'View concentration',
+    module: 'sarm',
+    description: 'View concentration analysis results',
+  },
+  {
+    code: 'sarm.view_motility',
+    name: 'View motility',
+    module: 'sarm',
+    description: 'View motility analysis results',
+  },
+  {
+    code: 'sarm.view_morphology',
+    name: 'View morphology',
+    module: 'sarm',
+    description: 'View morphology analysis results',
+  },
+  {
+    code: 'sarm.generate_report',
+    name: 'Generate reports',
+    module: 'sarm',
+    description: 'Run WHO analyses and generate reports',
+  },
+  {
+    code: 'sarm.view_reports',
+    name: 'View reports',
+    module: 'sarm',
+    description: 'Open stored reports',
+  },
+  {
+    code: 'finetune.manage_dataset',
+    name: 'Manage datasets',
+    module: 'finetune',
+    description: 'Create, edit and delete datasets',
+  },
+  {
+    code: 'finetune.upload_video',
+    name: 'Upload technical videos',
+    module: 'finetune',
+    description: 'Upload videos to technical datasets',
+  },
+  {
+    code: 'finetune.extract_frames',
+    name: 'Extract frames',
+    module: 'finetune',
+    description: 'Run frame extraction jobs',
+  },
+  {
+    code: 'finetune.annotate_detection',
+    name: 'Annotate detection',
+    module: 'finetune',
+    description: 'Draw and edit detection boxes',
+  },
+  {
+    code: 'finetune.annotate_morphology',
+    name: 'Annotate morphology',
+    module: 'finetune',
+    description: 'Draw and edit morphology masks',
+  },
+  {
+    code: 'finetune.review_annotations',
+    name: 'Review annotations',
+    module: 'finetune',
+    description: 'Approve or reject annotations',
+  },
+  {
+    code: 'finetune.train_model',
+    name: 'Train models',
+    module: 'finetune',
+    description: 'Start and stop training runs',
+  },
+  {
+    code: 'finetune.deploy_models',
+    name: 'Deploy models',
+    module: 'finetune',
+    description: 'Activate trained models',
+  },
+  {
+    code: 'finetune.predict_models',
+    name: 'Run predictions',
+    module: 'finetune',
+    description: 'Run trained models on new data',
+  },
 ] as const satisfies readonly PermissionDefinition[];
 
 export type PermissionCode = (typeof PERMISSIONS)[number]['code'];
@@ -111,7 +246,10 @@ export function hasPermission(held: readonly string[], requirement: string): boo
 }
 
 /** True when any of the requirements is met. */
-export function hasAnyPermission(held: readonly string[], requirements: readonly string[]): boolean {
+export function hasAnyPermission(
+  held: readonly string[],
+  requirements: readonly string[],
+): boolean {
   return requirements.some((r) => hasPermission(held, r));
 }
 
@@ -177,13 +315,21 @@ export const SYSTEM_ROLES: readonly SystemRoleDefinition[] = [
     code: 'annotator',
     name: 'Annotator',
     description: 'Annotates detections and morphology masks',
-    permissions: ['finetune.annotate_detection', 'finetune.annotate_morphology', 'finetune.extract_frames'],
+    permissions: [
+      'finetune.annotate_detection',
+      'finetune.annotate_morphology',
+      'finetune.extract_frames',
+    ],
   },
   {
     code: 'reviewer',
     name: 'Reviewer',
     description: 'Reviews and approves annotations',
-    permissions: ['finetune.review_annotations', 'finetune.annotate_detection', 'finetune.annotate_morphology'],
+    permissions: [
+      'finetune.review_annotations',
+      'finetune.annotate_detection',
+      'finetune.annotate_morphology',
+    ],
   },
   {
     code: 'model_trainer',

@@ -28,7 +28,10 @@ export const TaskListQuerySchema = z.object({
   status: z.enum(TASK_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
-export const TaskListResponseSchema = z.object({ tasks: z.array(TaskSchema), total: z.number().int() });
+export const TaskListResponseSchema = z.object({
+  tasks: z.array(TaskSchema),
+  total: z.number().int(),
+});
 
 export const SystemStatusSchema = z.object({
   status: z.enum(['ok', 'degraded']),

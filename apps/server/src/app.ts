@@ -1,0 +1,91 @@
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type FastifyPluginAsyncZod,
+} from 'fastify-type-provider-zod';
+import type { ServerContext } from './context.js';
+import { handleError } from './http/errors.js';
+import { installNotFoundHandler } from './http/not-found.js';
+import { registerOpenApi } from './http/openapi.js';
+import {
+  enforceAccessDeclarations,
+  installAccessHook,
+  type DeclaredRoute,
+} from './http/route-access.js';
+import { serveWebApp } from './http/static-web.js';
+import { installValidationMessages } from './http/validation-messages.js';
+import { authRoutes } from './routes/auth.routes.js';
+import { healthRoutes } from './routes/health.routes.js';
+import { notificationRoutes } from './routes/notifications.routes.js';
+import { projectRoutes } from './routes/projects.routes.js';
+import { settingsRoutes } from './routes/settings.routes.js';
+import { taskRoutes } from './routes/tasks.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every `/api` route with its declared access, for the access test and tooling. */
+    declaredRoutes: readonly DeclaredRoute[];
+  }
+}
+
+export interface AppOptions {
+  readonly logger: FastifyServerOptions['logger'];
+  /** Built web app to serve outside `/api`; `null` or a folder without index.html serves none. */
+  readonly webDistDir: string | null;
+  /** Honour `X-Forwarded-For` (behind a reverse proxy) for client addresses. */
+  readonly trustProxy?: boolean;
+}
+
+/** The `/api` routes; each plugin file is one domain. */
+const apiRoutes: FastifyPluginAsyncZod<{ context: ServerContext }> = async (api, { context }) => {
+  const { services } = context;
+  await api.register(healthRoutes);
+  await api.register(authRoutes, { services });
+  await api.register(settingsRoutes, { services });
+  await api.register(notificationRoutes, { services });
+  await api.register(projectRoutes, { services });
+  await api.register(taskRoutes, { context });
+};
+
+/**
+ * Builds the HTTP application on a server context without listening, so tests can use
+ * `app.inject`. All API routes live under `/api`; the web app is served outside it.
+ */
+export async function buildApp(
+  context: ServerContext,
+  options: AppOptions,
+): Promise<FastifyInstance> {
+  installValidationMessages();
+  const app = Fastify({ logger: options.logger, trustProxy: options.trustProxy ?? false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+
+  const declaredRoutes: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declaredRoutes);
+
+  await registerOpenApi(app);
+  // Upload routes read files as streams: `request.file({ limits: { fileSize } })` with the current
+  // `maxUploadSize` from the system settings (`services.settings.maxUploadBytes()`).
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: await context.services.settings.maxUploadBytes(), files: 1, fields: 50 },
+  });
+
+  await app.register(
+    async (api) => {
+      enforceAccessDeclarations(api, declaredRoutes);
+      installAccessHook(api, {
+        sessions: context.services.sessions,
+        currentUser: context.services.currentUser,
+      });
+      await api.register(apiRoutes, { context });
+    },
+    { prefix: '/api' },
+  );
+
+  const servesWeb = await serveWebApp(app, options.webDistDir);
+  installNotFoundHandler(app, { webDistDir: servesWeb ? options.webDistDir : null });
+  return app;
+}

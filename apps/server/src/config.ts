@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The process roles one build can run: HTTP API, job worker, or both. */
+export const SERVER_ROLES = ['api', 'worker', 'all'] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+/** Environment variables the server reads; every one has a default or is optional. */
+export const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText,
+  JWT_SECRET: optionalText.pipe(
+    z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().trim().min(1).default('SARM <no-reply@sarm.local>'),
+  PUBLIC_URL: optionalText.pipe(z.url('PUBLIC_URL must be a URL').optional()),
+  ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an e-mail address').optional()),
+  ADMIN_PASSWORD: optionalText,
+  WEB_DIST_DIR: optionalText,
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Everything the server needs to start, resolved from the environment. */
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** Absolute path of the data folder (database, files, outbox, secrets). */
+  readonly dataDir: string;
+  /** PostgreSQL connection string; `null` means embedded PGlite in `dataDir/db`. */
+  readonly databaseUrl: string | null;
+  readonly jwtSecret: string;
+  /** SMTP connection URL; `null` means mails are written to `dataDir/outbox`. */
+  readonly smtpUrl: string | null;
+  readonly mailFrom: string;
+  /** Base URL used in links sent by e-mail, without a trailing slash. */
+  readonly publicUrl: string;
+  readonly adminEmail: string;
+  /** Password for the first administrator; `null` means one is generated. */
+  readonly adminPassword: string | null;
+  /** Built web app served outside `/api`. */
+  readonly webDistDir: string;
+  readonly logLevel: Env['LOG_LEVEL'];
+  /** Behind a reverse proxy: take client addresses from `X-Forwarded-For`. */
+  readonly trustProxy: boolean;
+}
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@sarm.local';
+const JWT_SECRET_FILE = 'jwt-secret';
+
+/** The web build beside this app in the monorepo (same depth from `src/` and `dist/`). */
+export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Validates the environment; throws a readable error listing every invalid variable. */
+export function parseEnv(env: Readonly<Record<string, string | undefined>>): Env {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/**
+ * Returns the JWT secret: the `JWT_SECRET` variable when set, otherwise the one kept in
+ * `dataDir/jwt-secret`, generated on first start so sessions survive restarts.
+ */
+export async function resolveJwtSecret(
+  dataDir: string,
+  fromEnv: string | undefined,
+): Promise<string> {
+  if (fromEnv !== undefined) return fromEnv;
+  const file = path.join(dataDir, JWT_SECRET_FILE);
+  try {
+    const stored = (await readFile(file, 'utf8')).trim();
+    if (stored.length >= 32) return stored;
+  } catch (error) {
+    if (!isFileMissing(error)) throw error;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads and validates the environment, creating the data folder and secret when needed. */
+export async function loadConfig(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<ServerConfig> {
+  const parsed = parseEnv(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  await mkdir(dataDir, { recursive: true });
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir,
+    databaseUrl: parsed.DATABASE_URL ?? null,
+    jwtSecret: await resolveJwtSecret(dataDir, parsed.JWT_SECRET),
+    smtpUrl: parsed.SMTP_URL ?? null,
+    mailFrom: parsed.MAIL_FROM,
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+    adminEmail: (parsed.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).toLowerCase(),
+    adminPassword: parsed.ADMIN_PASSWORD ?? null,
+    webDistDir:
+      parsed.WEB_DIST_DIR === undefined ? DEFAULT_WEB_DIST_DIR : path.resolve(parsed.WEB_DIST_DIR),
+    logLevel: parsed.LOG_LEVEL,
+    trustProxy: parsed.TRUST_PROXY,
+  };
+}
+
+/** Parses `--role=api|worker|all` (default `all`). */
+export function parseRoleArgument(argv: readonly string[]): ServerRole {
+  const flag = argv.find((arg) => arg.startsWith('--role='));
+  if (flag === undefined) return 'all';
+  const value = flag.slice('--role='.length);
+  const role = SERVER_ROLES.find((candidate) => candidate === value);
+  if (role === undefined)
+    throw new Error(`Unknown role "${value}"; expected one of ${SERVER_ROLES.join(', ')}`);
+  return role;
+}
+
+function isFileMissing(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
+}

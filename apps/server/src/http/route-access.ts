@@ -1,0 +1,113 @@
+import { ApiErrorSchema } from '@sarm/contracts';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { AuthContext, RouteAccess } from '../services/access.js';
+import { meetsRequirement } from '../services/access.js';
+import type { CurrentUserService } from '../services/current-user.service.js';
+import type { SessionService } from '../services/session.service.js';
+import { accountInactive, forbidden, MESSAGES, unauthorized } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Who may call the route: `null` for everyone, `'authenticated'` for any active signed-in
+     * user, or a permission requirement (a code, a wildcard, or a list of alternatives).
+     * Every route under `/api` must declare it; registration fails otherwise.
+     */
+    permission?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** The signed-in user; set by the access hook on every non-public route. */
+    auth: AuthContext | null;
+  }
+}
+
+/** A route as collected for the access test and the documentation. */
+export interface DeclaredRoute {
+  readonly method: string;
+  readonly url: string;
+  readonly permission: RouteAccess;
+}
+
+function describeAccess(access: RouteAccess): string {
+  if (access === null) return 'Public: no sign-in needed.';
+  if (access === 'authenticated') return 'Requires a signed-in, active user.';
+  const codes = typeof access === 'string' ? [access] : access;
+  return `Requires permission ${codes.map((code) => `\`${code}\``).join(' or ')} (or the system_admin role).`;
+}
+
+/**
+ * Refuses to register a route without a `config.permission` declaration, documents the access
+ * rule and error responses in the OpenAPI schema, and records the route in `routes`.
+ */
+export function enforceAccessDeclarations(app: FastifyInstance, routes: DeclaredRoute[]): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const access = route.config?.permission;
+    if (access === undefined) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no config.permission`);
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Fastify adds a HEAD twin for every GET; the GET entry stands for both.
+    for (const method of methods)
+      if (method !== 'HEAD') routes.push({ method, url: route.url, permission: access });
+    const schema = route.schema ?? {};
+    const response =
+      typeof schema.response === 'object' && schema.response !== null ? schema.response : {};
+    route.schema = {
+      ...schema,
+      description: [schema.description, describeAccess(access)].filter(Boolean).join('\n\n'),
+      ...(access === null ? {} : { security: [{ bearerAuth: [] }] }),
+      response: { '4xx': ApiErrorSchema, '5xx': ApiErrorSchema, ...response },
+    };
+  });
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token !== undefined && token !== ''
+    ? token
+    : undefined;
+}
+
+/**
+ * The access hook: for non-public routes verifies the bearer token (401 `Not authenticated` or
+ * `Session expired`), loads the user (403 `ACCOUNT_INACTIVE` when deactivated) and checks the
+ * declared permission (403). Runs on `onRequest`, before the body is read or validated.
+ */
+export function installAccessHook(
+  app: FastifyInstance,
+  deps: { sessions: SessionService; currentUser: CurrentUserService },
+): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.permission;
+    if (access === undefined || access === null) return;
+    const token = bearerToken(request);
+    if (token === undefined) throw unauthorized(MESSAGES.notAuthenticated);
+    const verified = deps.sessions.verify(token);
+    if (!verified.ok) {
+      throw unauthorized(
+        verified.reason === 'expired' ? MESSAGES.sessionExpired : MESSAGES.notAuthenticated,
+      );
+    }
+    const auth = await deps.currentUser.loadAuthContext(verified.userId);
+    if (auth === undefined) throw unauthorized(MESSAGES.notAuthenticated);
+    if (!auth.user.isActive) throw accountInactive();
+    if (access !== 'authenticated' && !meetsRequirement(auth, access))
+      throw forbidden(MESSAGES.noPermission);
+    request.auth = auth;
+  });
+}
+
+/** The signed-in user of a non-public route (the access hook guarantees one). */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (request.auth === null) throw unauthorized(MESSAGES.notAuthenticated);
+  return request.auth;
+}
+
+/** IP address and user agent for the audit trail. */
+export function requestOrigin(request: FastifyRequest) {
+  const userAgent = request.headers['user-agent'];
+  return { ipAddress: request.ip === '' ? null : request.ip, userAgent: userAgent ?? null };
+}

@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+
+/** What a running handler can do besides its work. */
+export interface JobContext {
+  readonly taskId: string;
+  /** 0 for the first attempt, 1 for the first retry, and so on. */
+  readonly attempt: number;
+  /** Aborted when the task is cancelled or the worker shuts down; long handlers must watch it. */
+  readonly signal: AbortSignal;
+  /**
+   * Records progress (0-100, clamped) with an optional stage and message on the task row.
+   * Rejects with an `AbortError` once the task was cancelled, even by another process.
+   */
+  reportProgress(progress: number, stage?: string, message?: string): Promise<void>;
+}
+
+/**
+ * A typed background job. Handlers must be idempotent: a failed or interrupted attempt is
+ * retried with the same payload, possibly after partial work.
+ */
+export interface JobDefinition<
+  TName extends string = string,
+  TPayload extends z.ZodType = z.ZodType,
+> {
+  readonly name: TName;
+  /** Human name used in notifications, e.g. "System cleanup". */
+  readonly title: string;
+  readonly payload: TPayload;
+  readonly retryLimit: number;
+  readonly retryDelaySeconds: number;
+  /** An attempt still running after this long is failed by pg-boss and retried. */
+  readonly expireInSeconds: number;
+  /** Attempts of this job run at once by one worker process. */
+  readonly concurrency: number;
+  /** Recurring runs (cron, UTC) created by the worker role. */
+  readonly schedule?: { readonly cron: string; readonly payload: z.input<TPayload> };
+  /** Does the work; the answer is stored as the task's `result` (JSON). */
+  handler(payload: z.output<TPayload>, context: JobContext): Promise<unknown>;
+}
+
+type Defaults = 'retryLimit' | 'retryDelaySeconds' | 'expireInSeconds' | 'concurrency';
+export type JobDefinitionInput<TName extends string, TPayload extends z.ZodType> = Omit<
+  JobDefinition<TName, TPayload>,
+  Defaults
+> &
+  Partial<Pick<JobDefinition<TName, TPayload>, Defaults>>;
+
+/** Fills the defaults: 2 retries 10 s apart, 15-minute expiry, one attempt at a time. */
+export function defineJob<TName extends string, TPayload extends z.ZodType>(
+  input: JobDefinitionInput<TName, TPayload>,
+): JobDefinition<TName, TPayload> {
+  return {
+    retryLimit: 2,
+    retryDelaySeconds: 10,
+    expireInSeconds: 15 * 60,
+    concurrency: 1,
+    ...input,
+  };
+}
+
+/** A registry maps each job name to the definition of that name. */
+export type JobRegistryShape<T> = { readonly [K in keyof T]: JobDefinition<K & string> };
+
+/** Checks at compile time that every key equals its definition's name. */
+export function defineJobRegistry<T extends JobRegistryShape<T>>(registry: T): T {
+  return registry;
+}
+
+const ABORT_MESSAGES = {
+  cancelled: 'Task cancelled',
+  shutdown: 'Interrupted by worker shutdown',
+  expired: 'Task ran longer than its time limit',
+} as const;
+
+/** The abort reason a handler sees when its task is cancelled, interrupted or out of time. */
+export class TaskAbortedError extends Error {
+  constructor(readonly reason: 'cancelled' | 'shutdown' | 'expired') {
+    super(ABORT_MESSAGES[reason]);
+    this.name = 'AbortError';
+  }
+}

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import type { Clock } from '../clock.js';
+import type { TasksRepository } from '../repositories/tasks.repository.js';
+import type { Notifier } from '../services/notifications.service.js';
+import { TaskAbortedError, type JobContext, type JobDefinition } from './job-definition.js';
+
+/** What travels in a pg-boss job: the task row id (absent for scheduled runs) and the payload. */
+export const QueuedJobDataSchema = z.object({
+  taskId: z.string().optional(),
+  payload: z.unknown(),
+});
+export type QueuedJobData = z.infer<typeof QueuedJobDataSchema>;
+
+/** The parts of a pg-boss job the runner uses. */
+export interface QueuedAttempt {
+  readonly id: string;
+  readonly data: unknown;
+  readonly retryCount: number;
+  readonly retryLimit: number;
+}
+
+/** A task running in this process, so cancel and shutdown can reach its handler. */
+export interface RunningTask {
+  readonly controller: AbortController;
+}
+
+export interface TaskRunnerDeps {
+  readonly tasks: TasksRepository;
+  readonly notifier: Notifier;
+  readonly clock: Clock;
+  readonly running: Map<string, RunningTask>;
+  readonly log: (message: string, error?: unknown) => void;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Runs one attempt of a job and mirrors it on the task row: running, progress, then completed,
+ * failed, or queued again when pg-boss will retry. A cancelled task is skipped or left cancelled.
+ * Throws when pg-boss should count the attempt as failed.
+ */
+export async function runTaskAttempt(
+  deps: TaskRunnerDeps,
+  definition: JobDefinition,
+  attempt: QueuedAttempt,
+): Promise<{ taskId: string; skipped?: true }> {
+  const envelope = QueuedJobDataSchema.safeParse(attempt.data);
+  const data: QueuedJobData = envelope.success ? envelope.data : { payload: undefined };
+  const taskId = data.taskId ?? attempt.id;
+  const { tasks, clock } = deps;
+  if (data.taskId === undefined) {
+    // Scheduled runs have no row yet: the pg-boss job id becomes the task id.
+    await tasks.insert(
+      {
+        id: taskId,
+        taskType: definition.name,
+        createdBy: null,
+        message: 'Scheduled run',
+        now: clock.now(),
+      },
+      { ignoreExisting: true },
+    );
+  }
+  const task = await tasks.markRunning(taskId, attempt.retryCount, clock.now());
+  if (task === undefined) return { taskId, skipped: true };
+
+  const finishAsFailed = async (message: string) => {
+    const failed = await tasks.fail(taskId, message, clock.now());
+    if (failed?.createdBy) {
+      await deps.notifier.notify(failed.createdBy, {
+        title: `${definition.title} failed`,
+        message,
+        type: 'error',
+        link: null,
+      });
+    }
+  };
+
+  const payload = definition.payload.safeParse(data.payload);
+  if (!payload.success) {
+    // A malformed payload will not improve with retries: fail for good.
+    await finishAsFailed(`Invalid payload: ${payload.error.issues[0]?.message ?? 'unknown issue'}`);
+    return { taskId };
+  }
+
+  const controller = new AbortController();
+  deps.running.set(taskId, { controller });
+  // pg-boss gives up on an attempt after expireInSeconds; stop the handler too, so no stray work remains.
+  const expiryTimer = setTimeout(
+    () => controller.abort(new TaskAbortedError('expired')),
+    definition.expireInSeconds * 1000,
+  );
+  const context: JobContext = {
+    taskId,
+    attempt: attempt.retryCount,
+    signal: controller.signal,
+    async reportProgress(progress, stage, message) {
+      controller.signal.throwIfAborted();
+      const clamped = Math.min(100, Math.max(0, Number.isFinite(progress) ? progress : 0));
+      const updated = await tasks.updateProgress(
+        taskId,
+        { progress: clamped, stage, message },
+        clock.now(),
+      );
+      if (updated === undefined) {
+        const current = await tasks.findById(taskId);
+        if (current?.status === 'cancelled') controller.abort(new TaskAbortedError('cancelled'));
+        controller.signal.throwIfAborted();
+      }
+    },
+  };
+
+  try {
+    const result = await definition.handler(payload.data, context);
+    controller.signal.throwIfAborted();
+    const completed = await tasks.complete(taskId, result, clock.now());
+    if (completed?.createdBy) {
+      await deps.notifier.notify(completed.createdBy, {
+        title: `${definition.title} completed`,
+        message: 'The task finished successfully.',
+        type: 'success',
+        link: null,
+      });
+    }
+    return { taskId };
+  } catch (error) {
+    const reason: unknown = controller.signal.reason;
+    if (reason instanceof TaskAbortedError && reason.reason === 'cancelled')
+      return { taskId, skipped: true };
+    const interrupted = reason instanceof TaskAbortedError && reason.reason === 'shutdown';
+    const message = reason instanceof TaskAbortedError ? reason.message : errorText(error);
+    if (!interrupted)
+      deps.log(
+        `Task ${taskId} (${definition.name}) attempt ${attempt.retryCount + 1} failed`,
+        error,
+      );
+    if (attempt.retryCount < attempt.retryLimit) {
+      const note = interrupted
+        ? `${message}; it will be retried`
+        : `Attempt ${attempt.retryCount + 1} failed; retrying`;
+      await tasks.requeue(taskId, note, message, clock.now());
+    } else {
+      await finishAsFailed(message);
+    }
+    throw error;
+  } finally {
+    clearTimeout(expiryTimer);
+    deps.running.delete(taskId);
+  }
+}

@@ -1,0 +1,152 @@
+import type { TaskStatus } from '@sarm/contracts';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/database.js';
+import { tasks, type TaskRow } from '../db/schema/index.js';
+
+export interface NewTask {
+  readonly id: string;
+  readonly taskType: string;
+  readonly createdBy: string | null;
+  readonly message: string;
+  readonly now: Date;
+}
+
+export interface TaskFilter {
+  readonly createdBy?: string;
+  readonly taskType?: string;
+  readonly status?: TaskStatus;
+  readonly limit: number;
+}
+
+export interface ProgressUpdate {
+  readonly progress: number;
+  readonly stage?: string;
+  readonly message?: string;
+}
+
+const UNFINISHED: TaskStatus[] = ['queued', 'running'];
+
+/**
+ * Task rows. Every transition is a conditional update, so a cancelled or finished task is never
+ * overwritten by a late progress report, completion or failure of a handler.
+ */
+export function createTasksRepository(db: Database) {
+  async function insert(
+    task: NewTask,
+    options: { ignoreExisting: boolean },
+  ): Promise<TaskRow | undefined> {
+    const query = db.insert(tasks).values({
+      id: task.id,
+      taskType: task.taskType,
+      createdBy: task.createdBy,
+      status: 'queued',
+      stage: 'queued',
+      message: task.message,
+      bossJobId: task.id,
+      createdAt: task.now,
+      updatedAt: task.now,
+    });
+    const [row] = options.ignoreExisting
+      ? await query.onConflictDoNothing().returning()
+      : await query.returning();
+    return row;
+  }
+
+  async function findById(id: string): Promise<TaskRow | undefined> {
+    const [row] = await db.select().from(tasks).where(eq(tasks.id, id)).limit(1);
+    return row;
+  }
+
+  async function list(filter: TaskFilter): Promise<{ rows: TaskRow[]; total: number }> {
+    const conditions: SQL[] = [];
+    if (filter.createdBy !== undefined) conditions.push(eq(tasks.createdBy, filter.createdBy));
+    if (filter.taskType !== undefined) conditions.push(eq(tasks.taskType, filter.taskType));
+    if (filter.status !== undefined) conditions.push(eq(tasks.status, filter.status));
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
+    const rows = await db
+      .select()
+      .from(tasks)
+      .where(where)
+      .orderBy(desc(tasks.createdAt))
+      .limit(filter.limit);
+    const [total] = await db.select({ value: count() }).from(tasks).where(where);
+    return { rows, total: total?.value ?? 0 };
+  }
+
+  async function transition(
+    id: string,
+    from: TaskStatus[],
+    values: Partial<typeof tasks.$inferInsert>,
+  ) {
+    const [row] = await db
+      .update(tasks)
+      .set(values)
+      .where(and(eq(tasks.id, id), inArray(tasks.status, from)))
+      .returning();
+    return row;
+  }
+
+  return {
+    insert,
+    findById,
+    list,
+    markRunning: (id: string, attempt: number, now: Date) =>
+      transition(id, UNFINISHED, {
+        status: 'running',
+        stage: 'running',
+        message: attempt > 0 ? `Retry ${attempt} started` : 'Task started',
+        updatedAt: now,
+      }),
+    updateProgress: (id: string, update: ProgressUpdate, now: Date) =>
+      transition(id, ['running'], {
+        progress: update.progress,
+        ...(update.stage === undefined ? {} : { stage: update.stage }),
+        ...(update.message === undefined ? {} : { message: update.message }),
+        updatedAt: now,
+      }),
+    complete: (id: string, result: unknown, now: Date) =>
+      transition(id, ['running'], {
+        status: 'completed',
+        stage: 'completed',
+        progress: 100,
+        message: 'Task completed',
+        result: result ?? null,
+        error: null,
+        updatedAt: now,
+        completedAt: now,
+      }),
+    fail: (id: string, error: string, now: Date) =>
+      transition(id, UNFINISHED, {
+        status: 'failed',
+        stage: 'failed',
+        message: 'Task failed',
+        error,
+        updatedAt: now,
+        completedAt: now,
+      }),
+    /** A failed attempt that pg-boss will retry, or an attempt interrupted by shutdown. */
+    requeue: (id: string, message: string, error: string | null, now: Date) =>
+      transition(id, ['running'], {
+        status: 'queued',
+        stage: 'retrying',
+        message,
+        error,
+        updatedAt: now,
+      }),
+    cancel: (id: string, now: Date) =>
+      transition(id, UNFINISHED, {
+        status: 'cancelled',
+        stage: 'cancelled',
+        message: 'Task cancelled',
+        updatedAt: now,
+        completedAt: now,
+      }),
+    /** Counts per task type and status, for the system status page. */
+    countByTypeAndStatus: async () =>
+      db
+        .select({ taskType: tasks.taskType, status: tasks.status, value: count() })
+        .from(tasks)
+        .groupBy(tasks.taskType, tasks.status),
+  };
+}
+export type TasksRepository = ReturnType<typeof createTasksRepository>;

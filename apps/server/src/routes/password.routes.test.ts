@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetTokens } from '../db/schema/index.js';
+import { hashResetToken } from '../services/password-reset.service.js';
+import { createUser, login, signedInUser } from '../test/factories.js';
+import { latestResetToken, readOutbox } from '../test/outbox.js';
+import { createTestServer, type TestServer } from '../test/test-server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer({ workers: false });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const forgot = (email: string, remoteAddress = '127.0.0.1') =>
+  server.app.inject({
+    method: 'POST',
+    url: '/api/sarm/auth/forgot-password',
+    payload: { email },
+    remoteAddress,
+  });
+const reset = (token: string, password: string) =>
+  server.app.inject({
+    method: 'POST',
+    url: '/api/sarm/auth/reset-password',
+    payload: { token, password },
+  });
+
+describe('forgot and reset password', () => {
+  it('mails a one-time link that sets a new password and stores only the hash of the token', async () => {
+    const { user } = await createUser(server, { email: 'forgetful@sarm.test' });
+    const response = await forgot('Forgetful@sarm.test');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      message: 'Password reset email sent! Check your inbox.',
+    });
+
+    const mails = await readOutbox(server.outboxDir);
+    expect(mails.at(-1)).toMatchObject({
+      to: 'forgetful@sarm.test',
+      subject: 'SARM: reset your password',
+    });
+    expect(mails.at(-1)?.text).toContain('http://sarm.test/reset-password?token=');
+    const token = await latestResetToken(server.outboxDir, user.email);
+    const stored = await server.database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, user.id));
+    expect(stored.map((row) => row.tokenHash)).toEqual([hashResetToken(token)]);
+
+    const first = await reset(token, 'brand-new-password');
+    expect(first.statusCode).toBe(200);
+    expect((await login(server, user.email, 'brand-new-password')).user.id).toBe(user.id);
+
+    const second = await reset(token, 'another-new-password');
+    expect(second.statusCode).toBe(400);
+    expect(second.json()).toEqual({
+      statusCode: 400,
+      message: 'This reset link is invalid or has expired',
+    });
+  });
+
+  it('refuses a token after one hour', async () => {
+    const { user } = await createUser(server, { email: 'slow@sarm.test' });
+    await forgot(user.email, '10.1.0.1');
+    const token = await latestResetToken(server.outboxDir, user.email);
+    server.clock.advance(61 * 60 * 1000);
+    expect((await reset(token, 'brand-new-password')).json()).toMatchObject({
+      message: 'This reset link is invalid or has expired',
+    });
+  });
+
+  it('refuses an unknown token and keeps the token when the new password is too short', async () => {
+    expect((await reset('made-up-token', 'brand-new-password')).statusCode).toBe(400);
+    const { user } = await createUser(server, { email: 'short@sarm.test' });
+    await forgot(user.email, '10.1.0.2');
+    const token = await latestResetToken(server.outboxDir, user.email);
+    const tooShort = await reset(token, 'short');
+    expect(tooShort.json()).toEqual({
+      statusCode: 400,
+      message: 'Password must be at least 8 characters',
+    });
+    expect((await reset(token, 'long-enough-now')).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown address', async () => {
+    const response = await forgot('ghost@sarm.test', '10.1.0.3');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      message: 'No account found with this email address',
+    });
+  });
+
+  it('answers 400 "Invalid email address" for a malformed address', async () => {
+    expect((await forgot('nope', '10.1.0.4')).json()).toMatchObject({
+      statusCode: 400,
+      message: 'Invalid email address',
+    });
+  });
+
+  it('limits reset requests per account with 429', async () => {
+    const { user } = await createUser(server, { email: 'spam@sarm.test' });
+    for (let i = 0; i < 3; i += 1)
+      expect((await forgot(user.email, `10.2.0.${i}`)).statusCode).toBe(200);
+    const response = await forgot(user.email, '10.2.0.9');
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toEqual({
+      statusCode: 429,
+      message: 'Too many requests. Please try again later',
+    });
+  });
+});
+
+describe('PUT /api/sarm/auth/change-password', () => {
+  const change = (headers: Record<string, string>, payload: object) =>
+    server.app.inject({ method: 'PUT', url: '/api/sarm/auth/change-password', headers, payload });
+
+  it('changes the password when the current one is right', async () => {
+    const { user, password, headers } = await signedInUser(server);
+    const response = await change(headers, {
+      oldPassword: password,
+      newPassword: 'changed-password',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: 'Password updated successfully!' });
+    expect((await login(server, user.email, 'changed-password')).user.id).toBe(user.id);
+  });
+
+  it('refuses a wrong current password and a missing one', async () => {
+    const { headers } = await signedInUser(server);
+    expect(
+      (await change(headers, { oldPassword: 'wrong-one', newPassword: 'changed-password' })).json(),
+    ).toEqual({
+      statusCode: 400,
+      message: 'Current password is incorrect',
+    });
+    expect((await change(headers, { newPassword: 'changed-password' })).json()).toMatchObject({
+      statusCode: 400,
+      message: 'Old password is required',
+    });
+  });
+
+  it('refuses a new password below the system minimum', async () => {
+    const { password, headers } = await signedInUser(server);
+    expect((await change(headers, { oldPassword: password, newPassword: 'tiny' })).json()).toEqual({
+      statusCode: 400,
+      message: 'Password must be at least 8 characters',
+    });
+  });
+});

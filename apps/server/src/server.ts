@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { systemClock } from './clock.js';
+import type { ServerConfig, ServerRole } from './config.js';
+import { createServerContext, type ServerContext } from './context.js';
+import { openDatabase } from './db/database.js';
+import { createConsoleLogger } from './logger.js';
+import { createMailer } from './mail/mailer.js';
+import { formatAdministratorNotice } from './services/bootstrap.service.js';
+import { createArgon2Hasher } from './services/passwords.js';
+import { createLocalFileStorage } from './storage/storage.js';
+
+/** A started process: its HTTP app (unless worker-only) and a graceful stop. */
+export interface RunningServer {
+  readonly role: ServerRole;
+  readonly app: FastifyInstance | null;
+  readonly context: ServerContext;
+  /** Stops accepting requests, lets in-flight requests and jobs finish, then closes the database. */
+  stop(): Promise<void>;
+}
+
+/** How long running jobs get to finish on shutdown before they are released for retry. */
+const JOB_SHUTDOWN_TIMEOUT_MS = 15_000;
+
+/**
+ * Opens the database, applies migrations, seeds system roles and the first administrator, starts
+ * the task queue, and (for roles `api` and `all`) listens for HTTP.
+ */
+export async function startServer(
+  config: ServerConfig,
+  role: ServerRole,
+  print: (line: string) => void = console.log,
+): Promise<RunningServer> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+  });
+  const logger = createConsoleLogger({ silent: config.logLevel === 'silent' });
+  const context = createServerContext({
+    db: database.db,
+    databaseKind: database.kind,
+    queueConnection: database.queueConnection,
+    storage: createLocalFileStorage({
+      rootDir: path.join(config.dataDir, 'files'),
+      secret: config.jwtSecret,
+      clock: systemClock,
+    }),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+    }),
+    passwords: createArgon2Hasher(),
+    clock: systemClock,
+    logger,
+    role,
+    jwtSecret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+  });
+
+  const runsWorkers = role !== 'api';
+  // pg-boss installs its schema and queues on start; concurrent starts could deadlock, so they
+  // take turns with the migrations and seeding.
+  const administrator = await database.runExclusive(async () => {
+    await database.migrate();
+    await context.services.bootstrap.seedSystemRoles();
+    const outcome = await context.services.bootstrap.ensureAdministrator(
+      config.adminEmail,
+      config.adminPassword,
+    );
+    await context.queue.start({ workers: runsWorkers, maintenance: runsWorkers });
+    return outcome;
+  });
+  if (administrator.kind === 'created') print(formatAdministratorNotice(administrator));
+  if (administrator.kind === 'promoted')
+    print(`Granted the administrator role to the existing account ${administrator.email}`);
+
+  let app: FastifyInstance | null = null;
+  if (role !== 'worker') {
+    app = await buildApp(context, {
+      logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+      webDistDir: config.webDistDir,
+      trustProxy: config.trustProxy,
+    });
+    await app.listen({ port: config.port, host: config.host });
+    print(`SARM listening on http://localhost:${config.port}`);
+  } else {
+    print(`SARM worker started (${database.kind})`);
+  }
+
+  const httpApp = app;
+  return {
+    role,
+    app,
+    context,
+    async stop() {
+      if (httpApp !== null) await httpApp.close();
+      await context.queue.stop({ timeoutMs: JOB_SHUTDOWN_TIMEOUT_MS });
+      await database.close();
+    },
+  };
+}

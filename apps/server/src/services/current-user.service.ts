@@ -1,0 +1,56 @@
+import { deriveAccess, type CurrentUser } from '@sarm/contracts';
+import type { RolesRepository } from '../repositories/roles.repository.js';
+import type { UsersRepository } from '../repositories/users.repository.js';
+import { buildAuthContext, type AuthContext } from './access.js';
+import type { ProjectsService } from './projects.service.js';
+
+/** Loads who is signed in and presents it as the `CurrentUser` the client works with. */
+export function createCurrentUserService(deps: {
+  users: UsersRepository;
+  roles: RolesRepository;
+  projects: ProjectsService;
+}) {
+  async function loadAuthContext(userId: string): Promise<AuthContext | undefined> {
+    const user = await deps.users.findById(userId);
+    if (user === undefined) return undefined;
+    return buildAuthContext(user, await deps.roles.rolesOfUser(user.id));
+  }
+
+  async function present(auth: AuthContext): Promise<CurrentUser> {
+    const { user, roles, permissions } = auth;
+    const projects = await deps.projects.listVisible(auth);
+    const roleCodes = roles.map((role) => role.code);
+    return {
+      id: user.id,
+      uid: user.id,
+      email: user.email,
+      displayName: user.displayName,
+      isActive: user.isActive,
+      profileCompleted: user.profileCompleted,
+      profile: {
+        phoneNumber: user.phoneNumber,
+        jobTitle: user.jobTitle,
+        department: user.department,
+        organization: user.organization,
+      },
+      settings: user.settings,
+      roles: roles.map((role) => ({
+        id: role.id,
+        code: role.code,
+        name: role.name,
+        isSystem: role.isSystem,
+      })),
+      permissions: permissions.map((code) => ({ code })),
+      projects: projects.map((project) => ({
+        id: project.id,
+        name: project.name,
+        accessLevel: project.accessLevel,
+      })),
+      access: { ...deriveAccess(permissions, roleCodes) },
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+
+  return { loadAuthContext, present };
+}
+export type CurrentUserService = ReturnType<typeof createCurrentUserService>;

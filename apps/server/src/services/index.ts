@@ -1,0 +1,123 @@
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+import { createAuditLogsRepository } from '../repositories/audit-logs.repository.js';
+import { createLoginAttemptsRepository } from '../repositories/login-attempts.repository.js';
+import { createNotificationsRepository } from '../repositories/notifications.repository.js';
+import { createPasswordResetRepository } from '../repositories/password-reset.repository.js';
+import { createProjectsRepository } from '../repositories/projects.repository.js';
+import { createRolesRepository } from '../repositories/roles.repository.js';
+import { createSystemSettingsRepository } from '../repositories/system-settings.repository.js';
+import { createTasksRepository } from '../repositories/tasks.repository.js';
+import { createUsersRepository } from '../repositories/users.repository.js';
+import { createAuditService } from './audit.service.js';
+import { createAuthService } from './auth.service.js';
+import { createBootstrapService } from './bootstrap.service.js';
+import { createCurrentUserService } from './current-user.service.js';
+import { createLoginThrottleService, type ThrottlePolicy } from './login-throttle.service.js';
+import { createNotificationsService } from './notifications.service.js';
+import { createPasswordResetService } from './password-reset.service.js';
+import type { PasswordHasher } from './passwords.js';
+import { createProfileService } from './profile.service.js';
+import { createProjectsService } from './projects.service.js';
+import { createSessionService } from './session.service.js';
+import { createSystemSettingsService } from './system-settings.service.js';
+
+/** One repository per domain, all on the same database. */
+export function createRepositories(db: Database) {
+  return {
+    users: createUsersRepository(db),
+    roles: createRolesRepository(db),
+    projects: createProjectsRepository(db),
+    passwordResets: createPasswordResetRepository(db),
+    loginAttempts: createLoginAttemptsRepository(db),
+    systemSettings: createSystemSettingsRepository(db),
+    notifications: createNotificationsRepository(db),
+    auditLogs: createAuditLogsRepository(db),
+    tasks: createTasksRepository(db),
+  };
+}
+export type Repositories = ReturnType<typeof createRepositories>;
+
+export interface DomainServiceDependencies {
+  readonly repositories: Repositories;
+  readonly mailer: Mailer;
+  readonly passwords: PasswordHasher;
+  readonly clock: Clock;
+  readonly jwtSecret: string;
+  readonly publicUrl: string;
+  readonly throttlePolicy?: ThrottlePolicy;
+  readonly onAuditWriteError: (error: unknown) => void;
+}
+
+/** Wires the domain services (everything except the task queue and its service). */
+export function createDomainServices(deps: DomainServiceDependencies) {
+  const { repositories, clock, passwords } = deps;
+  const audit = createAuditService({
+    repository: repositories.auditLogs,
+    clock,
+    onWriteError: deps.onAuditWriteError,
+  });
+  const settings = createSystemSettingsService({ repository: repositories.systemSettings, clock });
+  const sessions = createSessionService({ secret: deps.jwtSecret, clock });
+  const throttle = createLoginThrottleService({
+    attempts: repositories.loginAttempts,
+    clock,
+    policy: deps.throttlePolicy,
+  });
+  const notifications = createNotificationsService({
+    repository: repositories.notifications,
+    clock,
+  });
+  const projects = createProjectsService({ repository: repositories.projects });
+  const currentUser = createCurrentUserService({
+    users: repositories.users,
+    roles: repositories.roles,
+    projects,
+  });
+  const auth = createAuthService({
+    users: repositories.users,
+    roles: repositories.roles,
+    passwords,
+    sessions,
+    throttle,
+    settings,
+    currentUser,
+    audit,
+    notifications,
+    clock,
+  });
+  const passwordReset = createPasswordResetService({
+    users: repositories.users,
+    tokens: repositories.passwordResets,
+    passwords,
+    throttle,
+    settings,
+    mailer: deps.mailer,
+    audit,
+    clock,
+    publicUrl: deps.publicUrl,
+  });
+  const profile = createProfileService({ users: repositories.users, currentUser, audit, clock });
+  const bootstrap = createBootstrapService({
+    users: repositories.users,
+    roles: repositories.roles,
+    passwords,
+    audit,
+    clock,
+  });
+  return {
+    audit,
+    settings,
+    sessions,
+    throttle,
+    notifications,
+    projects,
+    currentUser,
+    auth,
+    passwordReset,
+    profile,
+    bootstrap,
+  };
+}
+export type DomainServices = ReturnType<typeof createDomainServices>;

@@ -1,0 +1,70 @@
+import {
+  CurrentUserSchema,
+  LoginResponseSchema,
+  UserSettingsSchema,
+  type CurrentUser,
+  type LoginResponse,
+  type UpdateProfileRequest,
+  type UpdateUserSettingsRequest,
+  type UserSettings,
+} from '@sarm/contracts';
+import { apiClient } from './apiClient';
+
+export interface RegisterInput {
+  readonly displayName: string;
+  readonly email: string;
+  readonly password: string;
+}
+
+export function loginUser(email: string, password: string): Promise<LoginResponse> {
+  return apiClient.requestParsed('/sarm/auth/login-user', LoginResponseSchema, {
+    method: 'POST',
+    body: { email, password },
+    skipAuthRedirect: true,
+  });
+}
+
+export async function registerUser(input: RegisterInput): Promise<void> {
+  await apiClient.request('/sarm/auth/register-user', { method: 'POST', body: input });
+}
+
+export function fetchCurrentUser(): Promise<CurrentUser> {
+  return apiClient.requestParsed('/sarm/auth/get-me', CurrentUserSchema);
+}
+
+export async function logoutUser(): Promise<void> {
+  // Ending a session that already expired must not bounce the user to the "expired" banner.
+  await apiClient.request('/sarm/auth/logout', { method: 'POST', skipAuthRedirect: true });
+}
+
+export async function requestPasswordReset(email: string): Promise<void> {
+  await apiClient.request('/sarm/auth/forgot-password', { method: 'POST', body: { email } });
+}
+
+export async function resetPassword(token: string, password: string): Promise<void> {
+  await apiClient.request('/sarm/auth/reset-password', {
+    method: 'POST',
+    body: { token, password },
+    skipAuthRedirect: true,
+  });
+}
+
+/** Saves profile fields and answers the updated user. */
+export function updateProfile(changes: UpdateProfileRequest): Promise<CurrentUser> {
+  return apiClient.requestParsed('/sarm/auth/profile', CurrentUserSchema, {
+    method: 'PUT',
+    body: changes,
+  });
+}
+
+export function fetchUserSettings(): Promise<UserSettings> {
+  return apiClient.requestParsed('/sarm/auth/settings', UserSettingsSchema);
+}
+
+/** Saves any subset of the personal settings and answers all of them. */
+export function saveUserSettings(settings: UpdateUserSettingsRequest): Promise<UserSettings> {
+  return apiClient.requestParsed('/sarm/auth/settings', UserSettingsSchema, {
+    method: 'PUT',
+    body: settings,
+  });
+}

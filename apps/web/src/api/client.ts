@@ -1,0 +1,200 @@
+import { clearSession, readToken, type KeyValueStore } from './session';
+
+/** How a request failed: the server answered with an error, or the request never produced a usable answer. */
+export type ApiErrorKind = 'http' | 'fetch' | 'timeout' | 'parsing';
+
+/** Error raised by every API call; `message` is ready to show to the user. */
+export class ApiRequestError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number | null;
+  readonly detail: unknown;
+
+  constructor(
+    kind: ApiErrorKind,
+    message: string,
+    status: number | null = null,
+    detail: unknown = undefined,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.kind = kind;
+    this.status = status;
+    this.detail = detail;
+  }
+
+  /** Machine-readable reason the server put in `detail.code` (e.g. ACCOUNT_INACTIVE). */
+  get code(): string | null {
+    const { detail } = this;
+    if (
+      typeof detail === 'object' &&
+      detail !== null &&
+      'code' in detail &&
+      typeof detail.code === 'string'
+    ) {
+      return detail.code;
+    }
+    return null;
+  }
+}
+
+/** Anything with zod's `safeParse`; keeps this module free of a direct zod dependency. */
+export interface ResponseSchema<T> {
+  readonly safeParse: (
+    input: unknown,
+  ) => { success: true; data: T } | { success: false; error: unknown };
+}
+
+export type ClientMessage =
+  | { key: 'errors.http'; values: { status: number; statusText: string } }
+  | { key: 'errors.fetch' }
+  | { key: 'errors.timeout' }
+  | { key: 'errors.parsing' };
+
+export interface ApiClientDeps {
+  readonly fetch: (input: string, init: RequestInit) => Promise<Response>;
+  readonly store: KeyValueStore;
+  /** Current browser path, to avoid redirecting to login from the login page itself. */
+  readonly currentPath: () => string;
+  readonly redirect: (url: string) => void;
+  readonly describe: (message: ClientMessage) => string;
+  readonly baseUrl?: string;
+  readonly timeoutMs?: number;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  readonly method?: HttpMethod;
+  readonly body?: unknown;
+  /** The login call answers 401 for wrong credentials; that must not look like an expired session. */
+  readonly skipAuthRedirect?: boolean;
+  readonly timeoutMs?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const EXPIRED_LOGIN_URL = '/login?expired=true';
+export const ACCOUNT_INACTIVE_URL = '/account-inactive';
+
+export interface ApiClient {
+  /** Sends a request and returns the decoded JSON body (undefined when empty). */
+  readonly request: (path: string, options?: RequestOptions) => Promise<unknown>;
+  /** Same, then validates the body against a contracts schema. */
+  readonly requestParsed: <T>(
+    path: string,
+    schema: ResponseSchema<T>,
+    options?: RequestOptions,
+  ) => Promise<T>;
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const baseUrl = deps.baseUrl ?? '/api';
+
+  function handleUnauthorized(): void {
+    clearSession(deps.store);
+    if (deps.currentPath() !== '/login') deps.redirect(EXPIRED_LOGIN_URL);
+  }
+
+  async function send(path: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    try {
+      return await deps.fetch(`${baseUrl}${path}`, { ...init, signal: controller.signal });
+    } catch {
+      throw new ApiRequestError(
+        timedOut ? 'timeout' : 'fetch',
+        deps.describe({ key: timedOut ? 'errors.timeout' : 'errors.fetch' }),
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function readBody(response: Response): Promise<unknown> {
+    const text = await response.text().catch(() => '');
+    if (text.length === 0) return undefined;
+    try {
+      const value: unknown = JSON.parse(text);
+      return value;
+    } catch {
+      if (!response.ok) return undefined;
+      throw new ApiRequestError(
+        'parsing',
+        deps.describe({ key: 'errors.parsing' }),
+        response.status,
+      );
+    }
+  }
+
+  async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = readToken(deps.store);
+    if (token !== null) headers.Authorization = `Bearer ${token}`;
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+    const init: RequestInit = { method: options.method ?? 'GET', headers };
+    if (options.body !== undefined) init.body = JSON.stringify(options.body);
+    const response = await send(
+      path,
+      init,
+      options.timeoutMs ?? deps.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    );
+    const body = await readBody(response);
+
+    if (!response.ok) {
+      const error = httpError(response, body, deps.describe);
+      if (options.skipAuthRedirect !== true) {
+        if (response.status === 401) handleUnauthorized();
+        // An account deactivated mid-session is refused on every call; show why instead of failing screens.
+        else if (error.code === 'ACCOUNT_INACTIVE' && deps.currentPath() !== ACCOUNT_INACTIVE_URL)
+          deps.redirect(ACCOUNT_INACTIVE_URL);
+      }
+      throw error;
+    }
+    return body;
+  }
+
+  async function requestParsed<T>(
+    path: string,
+    schema: ResponseSchema<T>,
+    options: RequestOptions = {},
+  ): Promise<T> {
+    const parsed = schema.safeParse(await request(path, options));
+    if (!parsed.success)
+      throw new ApiRequestError('parsing', deps.describe({ key: 'errors.parsing' }));
+    return parsed.data;
+  }
+
+  return { request, requestParsed };
+}
+
+/** The server's own words win; the generic status line is the fallback (spec 1 §8). */
+function httpError(
+  response: Response,
+  body: unknown,
+  describe: ApiClientDeps['describe'],
+): ApiRequestError {
+  const fields = typeof body === 'object' && body !== null ? body : {};
+  const message =
+    'message' in fields && typeof fields.message === 'string' && fields.message.length > 0
+      ? fields.message
+      : null;
+  const detail = 'detail' in fields ? fields.detail : undefined;
+  const text =
+    message ??
+    (typeof detail === 'string' && detail.length > 0
+      ? detail
+      : describe({
+          key: 'errors.http',
+          values: { status: response.status, statusText: response.statusText },
+        }));
+  return new ApiRequestError('http', text, response.status, detail);
+}
+
+/** Message of any thrown value, for showing failures that may not come from the API client. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message.length > 0 ? error.message : fallback;
+}

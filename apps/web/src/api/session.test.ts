@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '../testing/makeUser';
+import {
+  USER_CACHE_TTL_MS,
+  clearSession,
+  createMemoryStore,
+  readCachedUser,
+  readToken,
+  saveCachedUser,
+} from './session';
+
+describe('session storage', () => {
+  it('reads back a cached user while it is younger than one hour', () => {
+    const store = createMemoryStore();
+    const user = makeUser();
+    saveCachedUser(store, user, 1_000);
+    expect(readCachedUser(store, 1_000 + USER_CACHE_TTL_MS)?.user).toEqual(user);
+    expect(readCachedUser(store, 1_001 + USER_CACHE_TTL_MS)).toBeNull();
+  });
+
+  it('ignores a corrupted or foreign cache entry', () => {
+    expect(
+      readCachedUser(createMemoryStore({ userData: '{not json', userDataTimestamp: '5' }), 10),
+    ).toBeNull();
+    expect(
+      readCachedUser(createMemoryStore({ userData: '{"id":1}', userDataTimestamp: '5' }), 10),
+    ).toBeNull();
+  });
+
+  it('treats an empty token as signed out and clears only session keys', () => {
+    expect(readToken(createMemoryStore({ token: '' }))).toBeNull();
+    const store = createMemoryStore({
+      token: 't',
+      userData: 'u',
+      userDataTimestamp: '1',
+      theme: 'dark',
+      currentProjectId: 'p',
+    });
+    clearSession(store);
+    expect([
+      store.getItem('token'),
+      store.getItem('userData'),
+      store.getItem('userDataTimestamp'),
+    ]).toEqual([null, null, null]);
+    expect([store.getItem('theme'), store.getItem('currentProjectId')]).toEqual(['dark', 'p']);
+  });
+});

@@ -1,0 +1,121 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser, LoginResponse } from '@sarm/contracts';
+import {
+  fetchCurrentUser,
+  loginUser,
+  logoutUser,
+  registerUser,
+  type RegisterInput,
+} from '../api/authApi';
+import { clearSession, readCachedUser, readToken, saveCachedUser, saveToken } from '../api/session';
+import { AuthContext, type AuthContextValue } from './authContext';
+import { useSessionKeepAlive } from './useSessionKeepAlive';
+
+export const ME_QUERY_KEY = ['auth', 'me'] as const;
+
+/** The server copy of the user is refreshed when older than this, even with a fresh local cache. */
+const USER_STALE_MS = 60_000;
+
+async function loadCurrentUser(): Promise<CurrentUser> {
+  const user = await fetchCurrentUser();
+  saveCachedUser(window.localStorage, user, Date.now());
+  return user;
+}
+
+export function AuthProvider({ children }: { readonly children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState(() => readToken(window.localStorage));
+  const [landingPath, setLandingPath] = useState<string | null>(null);
+
+  const meQuery = useQuery({
+    queryKey: ME_QUERY_KEY,
+    queryFn: loadCurrentUser,
+    enabled: token !== null,
+    staleTime: USER_STALE_MS,
+    // The cached copy lets guarded pages render at once after a reload; it is refetched when stale.
+    initialData: () => readCachedUser(window.localStorage, Date.now())?.user,
+    initialDataUpdatedAt: () => readCachedUser(window.localStorage, Date.now())?.savedAtMs,
+  });
+
+  const replaceToken = useCallback((next: string) => {
+    saveToken(window.localStorage, next);
+    setToken(next);
+  }, []);
+  useSessionKeepAlive(token, replaceToken);
+
+  const forgetSession = useCallback(() => {
+    clearSession(window.localStorage);
+    setToken(null);
+    setLandingPath(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  const authenticate = useCallback(
+    (email: string, password: string) => loginUser(email, password),
+    [],
+  );
+
+  const startSession = useCallback(
+    (answer: LoginResponse, nextPath: string) => {
+      saveToken(window.localStorage, answer.access_token);
+      saveCachedUser(window.localStorage, answer.user, Date.now());
+      queryClient.setQueryData(ME_QUERY_KEY, answer.user);
+      setLandingPath(nextPath);
+      setToken(answer.access_token);
+    },
+    [queryClient],
+  );
+
+  const register = useCallback(async (input: RegisterInput) => {
+    await registerUser(input);
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutUser();
+    } catch {
+      // The local session ends regardless; a server that cannot be reached must not trap the user.
+    }
+    forgetSession();
+  }, [forgetSession]);
+
+  const clearLandingPath = useCallback(() => setLandingPath(null), []);
+
+  const refreshUser = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+  }, [queryClient]);
+
+  const user = token === null ? null : (meQuery.data ?? null);
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      token,
+      user,
+      userError: token === null ? null : meQuery.error,
+      permissionCodes: user === null ? [] : user.permissions.map((p) => p.code),
+      authenticate,
+      startSession,
+      landingPath,
+      clearLandingPath,
+      register,
+      logout,
+      forgetSession,
+      refreshUser,
+    }),
+    [
+      token,
+      user,
+      meQuery.error,
+      authenticate,
+      startSession,
+      landingPath,
+      clearLandingPath,
+      register,
+      logout,
+      forgetSession,
+      refreshUser,
+    ],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

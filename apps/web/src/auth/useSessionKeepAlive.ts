@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import { RefreshSessionResponseSchema } from '@sarm/contracts';
+import { apiClient } from '../api/apiClient';
+import { refreshDelayMs, shouldRenew } from './tokenExpiry';
+
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown'] as const;
+
+/**
+ * Keeps an active user's session alive: shortly before the token expires it is exchanged for a
+ * fresh one, provided the user clicked or typed since the last exchange.
+ */
+export function useSessionKeepAlive(
+  token: string | null,
+  onRenewed: (token: string) => void,
+): void {
+  const lastActivity = useRef(0);
+  const lastRenewal = useRef(Date.now());
+
+  useEffect(() => {
+    const markActive = () => {
+      lastActivity.current = Date.now();
+    };
+    for (const name of ACTIVITY_EVENTS)
+      window.addEventListener(name, markActive, { passive: true });
+    return () => {
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, markActive);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (token === null) return undefined;
+    const delay = refreshDelayMs(token, Date.now());
+    if (delay === null) return undefined;
+    const timer = setTimeout(() => {
+      if (!shouldRenew(lastActivity.current, lastRenewal.current)) return;
+      apiClient
+        .requestParsed('/sarm/auth/refresh-token', RefreshSessionResponseSchema, { method: 'POST' })
+        .then((answer) => {
+          lastRenewal.current = Date.now();
+          onRenewed(answer.access_token);
+        })
+        .catch(() => {
+          // A refused renewal ends the session through the client's 401 handling; nothing else to do.
+        });
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [token, onRenewed]);
+}

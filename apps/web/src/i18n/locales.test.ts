@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import en from './locales/en.json';
+import es from './locales/es.json';
+import fr from './locales/fr.json';
+import vi from './locales/vi.json';
+
+function flatten(value: unknown, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  if (typeof value === 'string') {
+    out.set(prefix, value);
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [k, v] of flatten(child, prefix.length > 0 ? `${prefix}.${key}` : key))
+        out.set(k, v);
+    }
+  }
+  return out;
+}
+
+const placeholders = (text: string) =>
+  [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+
+describe('locales', () => {
+  const english = flatten(en);
+  it.each([
+    ['vi', vi],
+    ['fr', fr],
+    ['es', es],
+  ])('%s has every English key, no extra key, and the same placeholders', (_code, locale) => {
+    const other = flatten(locale);
+    expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [key, text] of english) {
+      const translated = other.get(key) ?? '';
+      expect(translated.trim().length, key).toBeGreaterThan(0);
+      expect(placeholders(translated), key).toEqual(placeholders(text));
+    }
+  });
+
+  it('keeps the spec texts word for word in English', () => {
+    expect(english.get('validation.nameRequired')).toBe('Name is required');
+    expect(english.get('validation.passwordsMismatch')).toBe('Passwords do not match');
+    expect(english.get('forgot.success')).toBe('Password reset email sent! Check your inbox.');
+    expect(english.get('login.registered')).toBe('Registration successful! Please log in.');
+    expect(english.get('settings.saved')).toBe('Settings saved successfully!');
+  });
+});

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { useTranslation } from 'react-i18next';
+
+type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'slotProps'>;
+
+/** Password input with a show/hide toggle. */
+export function PasswordField(props: PasswordFieldProps) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  const label = visible ? t('common.hidePassword') : t('common.showPassword');
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton aria-label={label} onClick={() => setVisible((v) => !v)} edge="end">
+                {visible ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

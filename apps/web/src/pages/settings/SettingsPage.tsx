@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Link,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { hasPermission, type UserSettings } from '@sarm/contracts';
+import { fetchUserSettings, saveUserSettings } from '../../api/authApi';
+import { useAuth } from '../../auth/authContext';
+import { useFeedback } from '../../feedback/feedbackContext';
+import { useColorMode } from '../../theme/colorModeContext';
+import { SettingsForm } from './SettingsForm';
+
+export const SETTINGS_QUERY_KEY = ['auth', 'settings'] as const;
+
+/** Personal settings; dark mode and language apply at once, Save Settings stores them on the server. */
+export function SettingsPage() {
+  const { t, i18n } = useTranslation();
+  const { user, permissionCodes, refreshUser } = useAuth();
+  const { mode, setMode } = useColorMode();
+  const { addAlert } = useFeedback();
+  const query = useQuery({ queryKey: SETTINGS_QUERY_KEY, queryFn: fetchUserSettings });
+  const [edits, setEdits] = useState<Partial<UserSettings>>({});
+  const save = useMutation({
+    mutationFn: saveUserSettings,
+    onSuccess: async () => {
+      addAlert({ type: 'success', message: t('settings.saved') });
+      await refreshUser();
+    },
+    onError: () => addAlert({ type: 'error', message: t('settings.saveFailed') }),
+  });
+
+  if (query.isPending) return <CircularProgress />;
+  if (query.isError) return <Alert severity="error">{t('settings.loadFailed')}</Alert>;
+
+  // The theme switch reflects the theme actually shown, which is stored locally.
+  const settings: UserSettings = { ...query.data, ...edits, darkMode: mode === 'dark' };
+  const change = (next: Partial<UserSettings>) => {
+    if (next.darkMode !== undefined) setMode(next.darkMode ? 'dark' : 'light');
+    if (next.language !== undefined) void i18n.changeLanguage(next.language);
+    setEdits((current) => ({ ...current, ...next }));
+  };
+
+  return (
+    <Box sx={{ maxWidth: 720 }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        {t('settings.title')}
+      </Typography>
+      <Card>
+        <CardContent>
+          <SettingsForm settings={settings} projects={user?.projects ?? []} onChange={change} />
+          <Button
+            variant="contained"
+            sx={{ mt: 3 }}
+            disabled={save.isPending}
+            onClick={() => save.mutate(settings)}
+            startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
+            {t('settings.save')}
+          </Button>
+        </CardContent>
+      </Card>
+      {hasPermission(permissionCodes, 'manage_system_settings') && (
+        <Card sx={{ mt: 3 }}>
+          <CardContent>
+            <Stack spacing={1}>
+              <Typography variant="h6" component="h2">
+                {t('settings.systemSettings')}
+              </Typography>
+              <Typography variant="body2" color="textSecondary">
+                {t('settings.systemSettingsHint')}
+              </Typography>
+              <Link component={RouterLink} to="/admin/settings">
+                {t('settings.systemSettings')}
+              </Link>
+            </Stack>
+          </CardContent>
+        </Card>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,93 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AppLayout } from '../layout/AppLayout';
+import { ForgotPasswordPage } from '../pages/auth/ForgotPasswordPage';
+import { LoginPage } from '../pages/auth/LoginPage';
+import { RegisterPage } from '../pages/auth/RegisterPage';
+import { ResetPasswordPage } from '../pages/auth/ResetPasswordPage';
+import { DashboardRedirect } from '../pages/dashboard/DashboardRedirect';
+import { WorkflowDashboardPage } from '../pages/dashboard/WorkflowDashboardPage';
+import { ProfilePage } from '../pages/profile/ProfilePage';
+import { SettingsPage } from '../pages/settings/SettingsPage';
+import { AccountInactivePage } from '../pages/status/AccountInactivePage';
+import { NotFoundPage } from '../pages/status/NotFoundPage';
+import { UnauthorizedPage } from '../pages/status/UnauthorizedPage';
+import { IncompleteProfilePage } from '../pages/wizard/IncompleteProfilePage';
+import {
+  ADMIN_ROUTE_REQUIREMENTS,
+  type AdminSection,
+  type RouteRequirement,
+} from './guardDecision';
+import { PublicOnlyRoute, RouteGuard } from './guards';
+
+const SIGNED_IN: RouteRequirement = { kind: 'signedIn' };
+const BUSINESS: RouteRequirement = { kind: 'workflow', workflow: 'business' };
+const TECHNICAL: RouteRequirement = { kind: 'workflow', workflow: 'technical' };
+const ADMIN_SECTIONS: readonly AdminSection[] = [
+  'users',
+  'roles',
+  'permissions',
+  'projects',
+  'logs',
+  'settings',
+];
+
+/**
+ * Route table of spec 1 §2 and spec 3 §2. Screens of later issues are routed through their guards
+ * already and show the not-found page until they exist.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicOnlyRoute />}>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      </Route>
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/unauthorized" element={<UnauthorizedPage />} />
+      <Route path="/account-inactive" element={<AccountInactivePage />} />
+      <Route path="/incomplete-profile" element={<IncompleteProfilePage />} />
+
+      <Route element={<RouteGuard requirement={SIGNED_IN} />}>
+        <Route element={<AppLayout />}>
+          <Route path="/" element={<Navigate to="/dashboard" replace />} />
+          <Route path="/dashboard" element={<DashboardRedirect />} />
+          <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/settings" element={<SettingsPage />} />
+
+          <Route path="/admin" element={<Navigate to="/admin/users" replace />} />
+          {ADMIN_SECTIONS.map((section) => (
+            <Route
+              key={section}
+              element={<RouteGuard requirement={ADMIN_ROUTE_REQUIREMENTS[section]} />}
+            >
+              <Route path={`/admin/${section}/*`} element={<NotFoundPage />} />
+            </Route>
+          ))}
+          <Route path="/admin/*" element={<NotFoundPage />} />
+
+          <Route element={<RouteGuard requirement={BUSINESS} />}>
+            <Route path="/sarm" element={<Navigate to="/sarm/dashboard" replace />} />
+            <Route path="/sarm/dashboard" element={<WorkflowDashboardPage workflow="business" />} />
+            <Route path="/sarm/*" element={<NotFoundPage />} />
+            <Route path="/business" element={<Navigate to="/sarm/dashboard" replace />} />
+            <Route path="/business/*" element={<NotFoundPage />} />
+          </Route>
+
+          <Route element={<RouteGuard requirement={TECHNICAL} />}>
+            <Route path="/finetune" element={<Navigate to="/finetune/dashboard" replace />} />
+            <Route
+              path="/finetune/dashboard"
+              element={<WorkflowDashboardPage workflow="technical" />}
+            />
+            <Route path="/finetune/*" element={<NotFoundPage />} />
+            <Route path="/technical" element={<Navigate to="/finetune/dashboard" replace />} />
+            <Route path="/technical/*" element={<NotFoundPage />} />
+          </Route>
+        </Route>
+      </Route>
+
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
