@@ -10,6 +10,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Folder where the server writes outgoing mail as .eml files. */
+    outboxDir: string;
   }
 }
 
@@ -79,6 +81,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     );
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('outboxDir', path.join(dataDir, 'outbox'));
 
   return async () => {
     const exited = new Promise((resolve) => server.once('exit', resolve));

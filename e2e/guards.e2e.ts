@@ -57,10 +57,41 @@ describe('route guards', () => {
     await context.close();
   });
 
-  // Needs PUT /api/admin/users/{id} {isActive:false}, which the server does not offer yet. When it
-  // lands: register a user, deactivate it as the admin, open /dashboard with the user's token and
-  // expect /account-inactive, then Back to Login clearing the session.
-  it.todo('sends an account deactivated by an administrator to /account-inactive');
+  it('sends an account deactivated by an administrator to /account-inactive and refuses its sign-in', async () => {
+    const email = uniqueEmail('deactivated');
+    await api.register('Soon Inactive', email, PASSWORD);
+    const session = await api.login(email, PASSWORD);
+    const { page, context } = await openPage(browser, baseUrl);
+    await useSession(page, session.access_token);
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+
+    const admin = await api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const deactivated = await api.request(
+      'PUT',
+      `/admin/users/${session.user.id}`,
+      { isActive: false },
+      admin.access_token,
+    );
+    expect(deactivated.status).toBe(200);
+
+    await page.goto('/settings');
+    await waitForPath(page, '/account-inactive');
+    await page.getByRole('heading', { name: 'Account Inactive' }).waitFor();
+    await page.getByRole('button', { name: 'Back to Login' }).click();
+    await waitForPath(page, '/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await waitForPath(page, '/account-inactive');
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    const refused = await api.request('POST', '/sarm/auth/login-user', {
+      email,
+      password: PASSWORD,
+    });
+    expect(refused.status).toBe(403);
+    await context.close();
+  });
 
   it('sends a session the server refuses as ACCOUNT_INACTIVE to /account-inactive (answer stubbed)', async () => {
     const token = await registeredUserToken('inactive');

@@ -34,6 +34,12 @@ const SIGNED_IN_PAGES = [
   ['staged-navigation', '/sarm/projects/0f3a9c51-77aa/datasets', 'Page Not Found'],
   ['profile', '/profile', 'My Profile'],
   ['settings', '/settings', 'Settings'],
+  ['admin-users', '/admin/users', 'User Management'],
+  ['admin-roles', '/admin/roles', 'Role Management'],
+  ['admin-permissions', '/admin/permissions', 'System Permissions'],
+  ['admin-projects', '/admin/projects', 'Project Management'],
+  ['admin-logs', '/admin/logs', 'System Logs'],
+  ['admin-settings', '/admin/settings', 'System Settings'],
 ] as const;
 
 async function shoot(page: Page, name: string, path: string, heading: string): Promise<void> {

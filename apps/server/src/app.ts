@@ -7,6 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ServerContext } from './context.js';
 import { handleError } from './http/errors.js';
+import { recordServerError } from './http/error-audit.js';
 import { installNotFoundHandler } from './http/not-found.js';
 import { registerOpenApi } from './http/openapi.js';
 import {
@@ -16,11 +17,15 @@ import {
 } from './http/route-access.js';
 import { serveWebApp } from './http/static-web.js';
 import { installValidationMessages } from './http/validation-messages.js';
+import { adminProjectRoutes } from './routes/admin-projects.routes.js';
+import { adminRoleRoutes } from './routes/admin-roles.routes.js';
+import { adminUserRoutes } from './routes/admin-users.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { notificationRoutes } from './routes/notifications.routes.js';
 import { projectRoutes } from './routes/projects.routes.js';
 import { settingsRoutes } from './routes/settings.routes.js';
+import { systemLogRoutes } from './routes/system-logs.routes.js';
 import { taskRoutes } from './routes/tasks.routes.js';
 
 declare module 'fastify' {
@@ -47,6 +52,10 @@ const apiRoutes: FastifyPluginAsyncZod<{ context: ServerContext }> = async (api,
   await api.register(notificationRoutes, { services });
   await api.register(projectRoutes, { services });
   await api.register(taskRoutes, { context });
+  await api.register(adminUserRoutes, { services });
+  await api.register(adminRoleRoutes, { services });
+  await api.register(adminProjectRoutes, { services });
+  await api.register(systemLogRoutes, { services });
 };
 
 /**
@@ -61,7 +70,10 @@ export async function buildApp(
   const app = Fastify({ logger: options.logger, trustProxy: options.trustProxy ?? false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(handleError);
+  app.setErrorHandler(async (error, request, reply) => {
+    await handleError(error, request, reply);
+    if (reply.statusCode >= 500) await recordServerError(context, error, request);
+  });
 
   const declaredRoutes: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', declaredRoutes);

@@ -51,6 +51,13 @@ export function createServerContext(deps: ContextDependencies) {
     connection: deps.queueConnection,
     tasks: repositories.tasks,
     notifier: domain.notifications,
+    onTaskFailed: ({ taskId, title, message }) =>
+      domain.audit.record({
+        type: 'system',
+        severity: 'error',
+        message: `${title} failed: ${message}`,
+        resource: { id: taskId, type: 'task' },
+      }),
     clock: deps.clock,
     logger: deps.logger,
     pollingIntervalSeconds: deps.pollingIntervalSeconds,

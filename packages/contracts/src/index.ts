@@ -7,3 +7,7 @@ export * from './notifications.js';
 export * from './system-settings.js';
 export * from './session.js';
 export * from './projects.js';
+export * from './admin-users.js';
+export * from './admin-roles.js';
+export * from './admin-projects.js';
+export * from './system-logs.js';

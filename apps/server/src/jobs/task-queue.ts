@@ -8,7 +8,12 @@ import { badRequest } from '../http/errors.js';
 import type { TasksRepository } from '../repositories/tasks.repository.js';
 import type { Notifier } from '../services/notifications.service.js';
 import { TaskAbortedError, type JobDefinition, type JobRegistryShape } from './job-definition.js';
-import { runTaskAttempt, type QueuedJobData, type RunningTask } from './task-runner.js';
+import {
+  runTaskAttempt,
+  type QueuedJobData,
+  type RunningTask,
+  type TaskRunnerDeps,
+} from './task-runner.js';
 
 /** Minimal logger the queue writes to (Fastify's and pino's loggers fit). */
 export interface QueueLogger {
@@ -21,6 +26,7 @@ export interface TaskQueueOptions<R extends JobRegistryShape<R>> {
   readonly connection: QueueConnection;
   readonly tasks: TasksRepository;
   readonly notifier: Notifier;
+  readonly onTaskFailed?: TaskRunnerDeps['onTaskFailed'];
   readonly clock: Clock;
   readonly logger: QueueLogger;
   /** How often idle workers look for jobs; enqueueing in the same process wakes them at once. */
@@ -100,6 +106,7 @@ export function createTaskQueue<R extends JobRegistryShape<R>>(options: TaskQueu
                 {
                   tasks,
                   notifier: options.notifier,
+                  onTaskFailed: options.onTaskFailed,
                   clock,
                   running,
                   log: (m, err) => logger.error({ err }, m),

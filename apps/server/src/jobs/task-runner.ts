@@ -27,6 +27,12 @@ export interface RunningTask {
 export interface TaskRunnerDeps {
   readonly tasks: TasksRepository;
   readonly notifier: Notifier;
+  /** Called once a task has failed for good (after its last retry). */
+  readonly onTaskFailed?: (failure: {
+    taskId: string;
+    title: string;
+    message: string;
+  }) => Promise<void>;
   readonly clock: Clock;
   readonly running: Map<string, RunningTask>;
   readonly log: (message: string, error?: unknown) => void;
@@ -66,6 +72,7 @@ export async function runTaskAttempt(
 
   const finishAsFailed = async (message: string) => {
     const failed = await tasks.fail(taskId, message, clock.now());
+    await deps.onTaskFailed?.({ taskId, title: definition.title, message });
     if (failed?.createdBy) {
       await deps.notifier.notify(failed.createdBy, {
         title: `${definition.title} failed`,

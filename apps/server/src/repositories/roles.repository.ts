@@ -1,7 +1,9 @@
 import type { SystemRoleDefinition } from '@sarm/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { rolePermissions, roles, userRoles, type RoleRow } from '../db/schema/index.js';
+
+type NewRoleRow = typeof roles.$inferInsert;
 
 export interface RoleWithPermissions extends RoleRow {
   readonly permissions: string[];
@@ -26,10 +28,13 @@ export function createRolesRepository(db: Database) {
     }));
   }
 
-  /** Creates or updates a system role and replaces its permission list; idempotent. */
+  /**
+   * Creates a missing system role with its default permissions; an existing one only keeps its
+   * system flag, so administrators' edits of names and permissions survive restarts. Idempotent.
+   */
   async function upsertSystemRole(definition: SystemRoleDefinition, now: Date): Promise<RoleRow> {
     return db.transaction(async (tx) => {
-      const [role] = await tx
+      const [created] = await tx
         .insert(roles)
         .values({
           code: definition.code,
@@ -37,24 +42,24 @@ export function createRolesRepository(db: Database) {
           description: definition.description,
           isSystem: true,
         })
-        .onConflictDoUpdate({
-          target: roles.code,
-          set: {
-            name: definition.name,
-            description: definition.description,
-            isSystem: true,
-            updatedAt: now,
-          },
-        })
+        .onConflictDoNothing({ target: roles.code })
         .returning();
-      if (role === undefined) throw new Error(`Could not seed role ${definition.code}`);
-      await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, role.id));
-      if (definition.permissions.length > 0) {
-        await tx
-          .insert(rolePermissions)
-          .values(definition.permissions.map((permission) => ({ roleId: role.id, permission })));
+      if (created !== undefined) {
+        if (definition.permissions.length > 0)
+          await tx
+            .insert(rolePermissions)
+            .values(
+              definition.permissions.map((permission) => ({ roleId: created.id, permission })),
+            );
+        return created;
       }
-      return role;
+      const [existing] = await tx
+        .update(roles)
+        .set({ isSystem: true, updatedAt: now })
+        .where(eq(roles.code, definition.code))
+        .returning();
+      if (existing === undefined) throw new Error(`Could not seed role ${definition.code}`);
+      return existing;
     });
   }
 
@@ -91,7 +96,93 @@ export function createRolesRepository(db: Database) {
     return rows.map((r) => r.userId);
   }
 
+  async function findById(id: string): Promise<RoleWithPermissions | undefined> {
+    const [row] = await db.select().from(roles).where(eq(roles.id, id)).limit(1);
+    return row === undefined ? undefined : (await attachPermissions([row]))[0];
+  }
+
+  async function insertRole(values: NewRoleRow, permissions: readonly string[]): Promise<RoleRow> {
+    return db.transaction(async (tx) => {
+      const [role] = await tx.insert(roles).values(values).returning();
+      if (role === undefined) throw new Error('Role insert returned no row');
+      if (permissions.length > 0)
+        await tx
+          .insert(rolePermissions)
+          .values([...new Set(permissions)].map((permission) => ({ roleId: role.id, permission })));
+      return role;
+    });
+  }
+
+  async function updateRole(
+    id: string,
+    values: Partial<Pick<RoleRow, 'name' | 'code' | 'description'>>,
+    now: Date,
+  ): Promise<RoleRow | undefined> {
+    const [row] = await db
+      .update(roles)
+      .set({ ...values, updatedAt: now })
+      .where(eq(roles.id, id))
+      .returning();
+    return row;
+  }
+
+  async function deleteRole(id: string): Promise<boolean> {
+    const rows = await db.delete(roles).where(eq(roles.id, id)).returning({ id: roles.id });
+    return rows.length > 0;
+  }
+
+  async function setPermissions(roleId: string, permissions: readonly string[], now: Date) {
+    await db.transaction(async (tx) => {
+      await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+      if (permissions.length > 0)
+        await tx
+          .insert(rolePermissions)
+          .values([...new Set(permissions)].map((permission) => ({ roleId, permission })));
+      await tx.update(roles).set({ updatedAt: now }).where(eq(roles.id, roleId));
+    });
+  }
+
+  /** Replaces the roles a user holds. */
+  async function setUserRoles(userId: string, roleIds: readonly string[]): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+      if (roleIds.length > 0)
+        await tx
+          .insert(userRoles)
+          .values([...new Set(roleIds)].map((roleId) => ({ userId, roleId })));
+    });
+  }
+
+  /** Role ids held by each of the users. */
+  async function roleIdsOfUsers(userIds: readonly string[]): Promise<Map<string, string[]>> {
+    const result = new Map<string, string[]>();
+    if (userIds.length === 0) return result;
+    const rows = await db
+      .select({ userId: userRoles.userId, roleId: userRoles.roleId })
+      .from(userRoles)
+      .where(inArray(userRoles.userId, [...userIds]));
+    for (const row of rows) result.set(row.userId, [...(result.get(row.userId) ?? []), row.roleId]);
+    return result;
+  }
+
+  /** Number of users holding each role. */
+  async function userCounts(): Promise<Map<string, number>> {
+    const rows = await db
+      .select({ roleId: userRoles.roleId, count: count() })
+      .from(userRoles)
+      .groupBy(userRoles.roleId);
+    return new Map(rows.map((row) => [row.roleId, row.count]));
+  }
+
   return {
+    findById,
+    insertRole,
+    updateRole,
+    deleteRole,
+    setPermissions,
+    setUserRoles,
+    roleIdsOfUsers,
+    userCounts,
     upsertSystemRole,
     findByCode,
     rolesOfUser,

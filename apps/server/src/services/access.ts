@@ -10,7 +10,7 @@ export type RouteAccess =
 export interface AuthContext {
   readonly user: UserRow;
   readonly roles: readonly RoleWithPermissions[];
-  /** Union of the permission codes of all roles, wildcards kept as held. */
+  /** Union of the permission codes of all roles and of the user's own grants, wildcards kept as held. */
   readonly permissions: readonly string[];
   /** Holds the `system_admin` role, which satisfies every requirement. */
   readonly isAdmin: boolean;
@@ -21,7 +21,9 @@ export function buildAuthContext(
   user: UserRow,
   roles: readonly RoleWithPermissions[],
 ): AuthContext {
-  const permissions = [...new Set(roles.flatMap((role) => role.permissions))].sort();
+  const permissions = [
+    ...new Set([...roles.flatMap((role) => role.permissions), ...user.permissions]),
+  ].sort();
   return {
     user,
     roles,

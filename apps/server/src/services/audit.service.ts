@@ -53,3 +53,10 @@ export function createAuditService(deps: {
   return { record };
 }
 export type AuditService = ReturnType<typeof createAuditService>;
+
+/** The audit actor of a user row or auth context user. */
+export const actorOf = (user: AuditActor): AuditActor => ({
+  id: user.id,
+  displayName: user.displayName,
+  email: user.email,
+});

@@ -10,6 +10,7 @@ import { createRolesRepository } from '../repositories/roles.repository.js';
 import { createSystemSettingsRepository } from '../repositories/system-settings.repository.js';
 import { createTasksRepository } from '../repositories/tasks.repository.js';
 import { createUsersRepository } from '../repositories/users.repository.js';
+import { createAdminUsersService } from './admin-users.service.js';
 import { createAuditService } from './audit.service.js';
 import { createAuthService } from './auth.service.js';
 import { createBootstrapService } from './bootstrap.service.js';
@@ -19,8 +20,11 @@ import { createNotificationsService } from './notifications.service.js';
 import { createPasswordResetService } from './password-reset.service.js';
 import type { PasswordHasher } from './passwords.js';
 import { createProfileService } from './profile.service.js';
+import { createProjectAdminService } from './project-admin.service.js';
 import { createProjectsService } from './projects.service.js';
+import { createRolesService } from './roles.service.js';
 import { createSessionService } from './session.service.js';
+import { createSystemLogsService } from './system-logs.service.js';
 import { createSystemSettingsService } from './system-settings.service.js';
 
 /** One repository per domain, all on the same database. */
@@ -106,7 +110,29 @@ export function createDomainServices(deps: DomainServiceDependencies) {
     audit,
     clock,
   });
+  const adminUsers = createAdminUsersService({
+    users: repositories.users,
+    roles: repositories.roles,
+    projects: repositories.projects,
+    passwords,
+    passwordReset,
+    audit,
+    clock,
+  });
+  const roles = createRolesService({ roles: repositories.roles, audit, clock });
+  const projectAdmin = createProjectAdminService({
+    projects: repositories.projects,
+    users: repositories.users,
+    roles: repositories.roles,
+    audit,
+    clock,
+  });
+  const systemLogs = createSystemLogsService({ repository: repositories.auditLogs, clock });
   return {
+    adminUsers,
+    roles,
+    projectAdmin,
+    systemLogs,
     audit,
     settings,
     sessions,

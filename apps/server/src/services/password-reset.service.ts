@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
+import type { UserRow } from '../db/schema/index.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { PasswordResetRepository } from '../repositories/password-reset.repository.js';
@@ -38,16 +39,11 @@ export interface PasswordResetDeps {
 
 /** Password reset by e-mail link: a random one-time token valid for one hour. */
 export function createPasswordResetService(deps: PasswordResetDeps) {
-  async function requestReset(
-    rawEmail: string,
-    origin: RequestOrigin,
-  ): Promise<{ success: true; message: string }> {
-    const email = normaliseEmail(rawEmail);
-    await deps.throttle.assertResetRequestAllowed(email, origin.ipAddress);
-    const user = await deps.users.findByEmail(email);
-    await deps.throttle.recordResetRequest(email, origin.ipAddress, user !== undefined);
-    if (user === undefined) throw notFound(PASSWORD_RESET_MESSAGES.unknownEmail);
-
+  /** Mails a fresh one-hour reset link to the user (no throttling: callers decide who may send). */
+  async function sendResetLink(
+    user: UserRow,
+    reason: 'requested' | 'new_account' | 'administrator' = 'requested',
+  ): Promise<void> {
     const token = randomBytes(32).toString('base64url');
     const now = deps.clock.now();
     await deps.tokens.insert({
@@ -64,7 +60,11 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       text: [
         `Hello ${user.displayName},`,
         '',
-        `Someone asked to reset the password of your ${siteName} account.`,
+        reason === 'new_account'
+          ? `An administrator created a ${siteName} account for you with this e-mail address.`
+          : reason === 'administrator'
+            ? `An administrator asked to reset the password of your ${siteName} account.`
+            : `Someone asked to reset the password of your ${siteName} account.`,
         'Open this link within one hour to choose a new password:',
         '',
         link,
@@ -72,6 +72,19 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
         'If you did not ask for this, ignore this message; your password stays unchanged.',
       ].join('\n'),
     });
+  }
+
+  async function requestReset(
+    rawEmail: string,
+    origin: RequestOrigin,
+  ): Promise<{ success: true; message: string }> {
+    const email = normaliseEmail(rawEmail);
+    await deps.throttle.assertResetRequestAllowed(email, origin.ipAddress);
+    const user = await deps.users.findByEmail(email);
+    await deps.throttle.recordResetRequest(email, origin.ipAddress, user !== undefined);
+    if (user === undefined) throw notFound(PASSWORD_RESET_MESSAGES.unknownEmail);
+
+    await sendResetLink(user);
     await deps.audit.record({
       type: 'auth',
       severity: 'info',
@@ -112,6 +125,6 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
     return { success: true, message: PASSWORD_RESET_MESSAGES.done };
   }
 
-  return { requestReset, resetPassword };
+  return { requestReset, resetPassword, sendResetLink };
 }
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

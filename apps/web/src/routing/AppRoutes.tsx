@@ -6,6 +6,12 @@ import { RegisterPage } from '../pages/auth/RegisterPage';
 import { ResetPasswordPage } from '../pages/auth/ResetPasswordPage';
 import { DashboardRedirect } from '../pages/dashboard/DashboardRedirect';
 import { WorkflowDashboardPage } from '../pages/dashboard/WorkflowDashboardPage';
+import { LogsPage } from '../pages/admin/logs/LogsPage';
+import { PermissionsPage } from '../pages/admin/permissions/PermissionsPage';
+import { ProjectsPage } from '../pages/admin/projects/ProjectsPage';
+import { RolesPage } from '../pages/admin/roles/RolesPage';
+import { SystemSettingsPage } from '../pages/admin/settings/SystemSettingsPage';
+import { UsersPage } from '../pages/admin/users/UsersPage';
 import { ProfilePage } from '../pages/profile/ProfilePage';
 import { SettingsPage } from '../pages/settings/SettingsPage';
 import { AccountInactivePage } from '../pages/status/AccountInactivePage';
@@ -22,14 +28,22 @@ import { PublicOnlyRoute, RouteGuard } from './guards';
 const SIGNED_IN: RouteRequirement = { kind: 'signedIn' };
 const BUSINESS: RouteRequirement = { kind: 'workflow', workflow: 'business' };
 const TECHNICAL: RouteRequirement = { kind: 'workflow', workflow: 'technical' };
-const ADMIN_SECTIONS: readonly AdminSection[] = [
-  'users',
-  'roles',
-  'permissions',
-  'projects',
-  'logs',
-  'settings',
-];
+const ADMIN_SCREENS: Readonly<Record<AdminSection, () => React.JSX.Element>> = {
+  users: UsersPage,
+  roles: RolesPage,
+  permissions: PermissionsPage,
+  projects: ProjectsPage,
+  logs: LogsPage,
+  settings: SystemSettingsPage,
+};
+const ADMIN_SECTIONS = Object.keys(ADMIN_ROUTE_REQUIREMENTS).filter(
+  (key): key is AdminSection => key in ADMIN_SCREENS,
+);
+
+function AdminScreen({ section }: { readonly section: AdminSection }) {
+  const Screen = ADMIN_SCREENS[section];
+  return <Screen />;
+}
 
 /**
  * Route table of spec 1 §2 and spec 3 §2. Screens of later issues are routed through their guards
@@ -61,6 +75,7 @@ export function AppRoutes() {
               key={section}
               element={<RouteGuard requirement={ADMIN_ROUTE_REQUIREMENTS[section]} />}
             >
+              <Route path={`/admin/${section}`} element={<AdminScreen section={section} />} />
               <Route path={`/admin/${section}/*`} element={<NotFoundPage />} />
             </Route>
           ))}

@@ -26,6 +26,8 @@ export const auditLogs = pgTable(
   (table) => [
     index('audit_logs_timestamp_idx').on(table.timestamp),
     index('audit_logs_user_idx').on(table.userId),
+    index('audit_logs_type_idx').on(table.type, table.timestamp),
+    index('audit_logs_severity_idx').on(table.severity, table.timestamp),
   ],
 );
 export type AuditLogRow = typeof auditLogs.$inferSelect;

@@ -22,6 +22,11 @@ export const users = pgTable('users', {
   department: text('department'),
   organization: text('organization'),
   profileCompleted: boolean('profile_completed').notNull().default(false),
+  /** Permission codes granted to the user directly, on top of the roles' codes. */
+  permissions: jsonb('permissions')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   settings: jsonb('settings')
     .$type<UserSettings>()
     .notNull()

@@ -1,0 +1,106 @@
+import { AdminProjectSchema, ProjectUserListSchema } from '@sarm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCaller, audited, caller } from '../test/admin-helpers.js';
+import { createUser } from '../test/factories.js';
+import { createTestServer, type TestServer } from '../test/test-server.js';
+
+let server: TestServer;
+let admin: Awaited<ReturnType<typeof adminCaller>>;
+beforeAll(async () => {
+  server = await createTestServer({ workers: false });
+  admin = await adminCaller(server);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function newProject(name: string) {
+  const response = await admin.call('POST', '/api/admin/projects', { name, description: 'd' });
+  expect(response.statusCode).toBe(201);
+  return AdminProjectSchema.parse(response.json());
+}
+
+describe('project administration', () => {
+  it('creates, edits, archives, unarchives and deletes a project, auditing each step', async () => {
+    const project = await newProject('Fertility study');
+    expect(project).toMatchObject({ status: 'active', userCount: 0 });
+    expect(project.creator?.id).toBe(admin.user.id);
+    const edited = await admin.call('PUT', `/api/admin/projects/${project.id}`, {
+      name: 'Fertility study 2',
+    });
+    expect(edited.json()).toMatchObject({ name: 'Fertility study 2' });
+    const archived = await admin.call('PUT', `/api/admin/projects/${project.id}/toggle-archive`, {
+      isArchived: true,
+    });
+    expect(archived.json()).toMatchObject({ status: 'archived', isArchived: true });
+    const flipped = await admin.call('PUT', `/api/project/toggle-archive?id=${project.id}`, {});
+    expect(flipped.json()).toMatchObject({ status: 'active' });
+    expect((await admin.call('DELETE', `/api/admin/projects/${project.id}`)).statusCode).toBe(200);
+    expect((await admin.call('GET', `/api/admin/projects/${project.id}`)).statusCode).toBe(404);
+    for (const message of [
+      'Project created: Fertility study',
+      'Project updated: Fertility study 2',
+      'Project archived: Fertility study 2',
+      'Project unarchived: Fertility study 2',
+      'Project deleted: Fertility study 2',
+    ])
+      expect(await audited(server, message), message).toBe(true);
+  });
+
+  it('answers the /project/... aliases and requires a name', async () => {
+    const created = await admin.call('POST', '/api/project/create-project', { name: 'Alias' });
+    const project = AdminProjectSchema.parse(created.json());
+    const updated = await admin.call('PUT', `/api/project/update-project?id=${project.id}`, {
+      description: 'via alias',
+    });
+    expect(updated.json()).toMatchObject({ description: 'via alias' });
+    const deleted = await admin.call('DELETE', `/api/project/delete-project?id=${project.id}`);
+    expect(deleted.statusCode).toBe(200);
+    const nameless = await admin.call('POST', '/api/admin/projects', { name: ' ' });
+    expect(nameless.json()).toMatchObject({ message: 'Project Name is required' });
+  });
+
+  it('adds, edits and removes project users with access levels and roles', async () => {
+    const project = await newProject('Members');
+    const { user } = await createUser(server, { displayName: 'Member One' });
+    const available = await admin.call('GET', `/api/admin/projects/${project.id}/available-users`);
+    expect(available.json<{ users: { id: string }[] }>().users.map((u) => u.id)).toContain(user.id);
+    const none = await admin.call('POST', `/api/admin/projects/${project.id}/users`, {
+      userId: '',
+    });
+    expect(none.json()).toMatchObject({ message: 'Please select a user' });
+
+    const added = await admin.call('POST', `/api/admin/projects/${project.id}/users`, {
+      userId: user.id,
+      roles: ['clinician'],
+      customPermissions: [],
+      accessLevel: 'editor',
+    });
+    expect(added.statusCode).toBe(201);
+    const [member] = ProjectUserListSchema.parse(added.json()).users;
+    expect(member).toMatchObject({ accessLevel: 'editor', rolesData: [{ name: 'Clinician' }] });
+
+    const changed = await admin.call('PUT', `/api/sarm/project/${project.id}/users/${user.id}`, {
+      accessLevel: 'viewer',
+      roles: [],
+    });
+    expect(changed.json()).toMatchObject({ users: [{ accessLevel: 'viewer', roles: [] }] });
+    const detail = await admin.call('GET', `/api/admin/projects/${project.id}`);
+    expect(detail.json()).toMatchObject({ userCount: 1 });
+    const removed = await admin.call(
+      'DELETE',
+      `/api/admin/projects/${project.id}/users/${user.id}`,
+    );
+    expect(removed.json()).toEqual({ users: [] });
+    expect(await audited(server, `${user.email} added to project Members`)).toBe(true);
+    expect(await audited(server, 'User removed from project Members')).toBe(true);
+  });
+
+  it('refuses project administration without manage_projects', async () => {
+    const plain = await caller(server);
+    expect((await plain.call('GET', '/api/admin/projects')).statusCode).toBe(403);
+    expect(
+      (await plain.call('POST', '/api/project/create-project', { name: 'x' })).statusCode,
+    ).toBe(403);
+  });
+});

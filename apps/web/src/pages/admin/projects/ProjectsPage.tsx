@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import { Alert, Button, Paper, Stack, Tab, TablePagination, Tabs } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AdminProject } from '@sarm/contracts';
+import {
+  ADMIN_PROJECTS_KEY,
+  createProject,
+  deleteProject,
+  fetchAdminProjects,
+  toggleArchiveProject,
+  updateProject,
+} from '../../../api/adminProjectsApi';
+import { errorMessage } from '../../../api/client';
+import { useFeedback } from '../../../feedback/feedbackContext';
+import { AdminPage } from '../common/AdminPage';
+import {
+  DEFAULT_ROWS_PER_PAGE,
+  matchesSearch,
+  pageOf,
+  ROWS_PER_PAGE_OPTIONS,
+} from '../common/paging';
+import { SearchField } from '../common/SearchField';
+import { useCan } from '../common/useCan';
+import { ProjectDetailsDialog } from './ProjectDetailsDialog';
+import { ProjectDialog, type ProjectFormValues } from './ProjectDialog';
+import { ProjectUsersDialog } from './ProjectUsersDialog';
+import { ProjectsTable, type ProjectAction } from './ProjectsTable';
+
+type DialogState =
+  { mode: 'add' } | { mode: 'edit' | 'details' | 'users'; project: AdminProject } | null;
+
+/** Project Management (/admin/projects): Active and Archived tabs, search, details, users, edit, archive, delete. */
+export function ProjectsPage() {
+  const { t } = useTranslation();
+  const allowed = useCan(['manage_projects']);
+  const { addAlert, confirm } = useFeedback();
+  const client = useQueryClient();
+  const [tab, setTab] = useState<'active' | 'archived'>('active');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(DEFAULT_ROWS_PER_PAGE);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const projects = useQuery({
+    queryKey: ADMIN_PROJECTS_KEY,
+    queryFn: fetchAdminProjects,
+    enabled: allowed,
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: ADMIN_PROJECTS_KEY });
+
+  const save = useMutation({
+    mutationFn: async (values: ProjectFormValues) => {
+      if (dialog?.mode === 'edit') {
+        await updateProject(dialog.project.id, values);
+        return t('admin.projects.updated');
+      }
+      await createProject(values);
+      return t('admin.projects.created');
+    },
+    onSuccess: async (message) => {
+      addAlert({ type: 'success', message });
+      setDialog(null);
+      await refresh();
+    },
+    onError: (error) =>
+      addAlert({
+        type: 'error',
+        message: errorMessage(
+          error,
+          dialog?.mode === 'edit'
+            ? t('admin.projects.updateFailed')
+            : t('admin.projects.addFailed'),
+        ),
+      }),
+  });
+
+  const act = async (action: ProjectAction, project: AdminProject) => {
+    if (action === 'details' || action === 'users' || action === 'edit')
+      return setDialog({ mode: action, project });
+    if (action === 'archive') {
+      try {
+        await toggleArchiveProject(project.id, !project.isArchived);
+        addAlert({
+          type: 'success',
+          message: project.isArchived
+            ? t('admin.projects.unarchived')
+            : t('admin.projects.archived'),
+        });
+        await refresh();
+      } catch (error) {
+        addAlert({ type: 'error', message: errorMessage(error, t('admin.projects.updateFailed')) });
+      }
+      return undefined;
+    }
+    await confirm({
+      title: t('admin.projects.deleteTitle'),
+      message: t('admin.projects.deleteMessage', { name: project.name }),
+      confirmLabel: t('admin.common.delete'),
+      onConfirm: async () => {
+        try {
+          await deleteProject(project.id);
+          addAlert({ type: 'success', message: t('admin.projects.deleted') });
+          await refresh();
+        } catch (error) {
+          addAlert({
+            type: 'error',
+            message: errorMessage(error, t('admin.projects.deleteFailed')),
+          });
+        }
+      },
+    });
+    return undefined;
+  };
+
+  const visible = (projects.data ?? []).filter(
+    (p) => p.isArchived === (tab === 'archived') && matchesSearch(search, p.name, p.description),
+  );
+
+  return (
+    <AdminPage
+      title={t('admin.projects.title')}
+      allowed={allowed}
+      deniedText={t('admin.projects.noPermission')}
+      actions={
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setDialog({ mode: 'add' })}
+        >
+          {t('admin.projects.add')}
+        </Button>
+      }
+    >
+      <Paper sx={{ p: 2 }}>
+        <Tabs
+          value={tab}
+          onChange={(_, next: 'active' | 'archived') => {
+            setTab(next);
+            setPage(0);
+          }}
+          sx={{ mb: 2 }}
+        >
+          <Tab value="active" label={t('admin.projects.activeTab')} />
+          <Tab value="archived" label={t('admin.projects.archivedTab')} />
+        </Tabs>
+        <Stack direction="row" sx={{ mb: 2 }}>
+          <SearchField
+            value={search}
+            placeholder={t('admin.projects.search')}
+            onChange={(v) => {
+              setSearch(v);
+              setPage(0);
+            }}
+          />
+        </Stack>
+        {projects.isError && <Alert severity="error">{t('admin.projects.loadFailed')}</Alert>}
+        <ProjectsTable
+          projects={pageOf(visible, page, size)}
+          onAction={(action, project) => void act(action, project)}
+        />
+        <TablePagination
+          component="div"
+          count={visible.length}
+          page={page}
+          rowsPerPage={size}
+          rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
+          labelRowsPerPage={t('admin.common.rowsPerPage')}
+          onPageChange={(_, next) => setPage(next)}
+          onRowsPerPageChange={(e) => {
+            setSize(Number(e.target.value));
+            setPage(0);
+          }}
+        />
+      </Paper>
+      {(dialog?.mode === 'add' || dialog?.mode === 'edit') && (
+        <ProjectDialog
+          project={dialog.mode === 'edit' ? dialog.project : null}
+          busy={save.isPending}
+          onClose={() => setDialog(null)}
+          onSubmit={(v) => save.mutate(v)}
+        />
+      )}
+      {dialog?.mode === 'details' && (
+        <ProjectDetailsDialog project={dialog.project} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.mode === 'users' && (
+        <ProjectUsersDialog project={dialog.project} onClose={() => setDialog(null)} />
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,106 @@
+import { Chip, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import ArchiveIcon from '@mui/icons-material/Archive';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import GroupIcon from '@mui/icons-material/Group';
+import InfoIcon from '@mui/icons-material/Info';
+import UnarchiveIcon from '@mui/icons-material/Unarchive';
+import { useTranslation } from 'react-i18next';
+import type { AdminProject } from '@sarm/contracts';
+import { ActionButton } from '../common/ActionButton';
+
+/** The list shows at most 50 characters of a description (spec 3 §2). */
+export const truncateDescription = (text: string) =>
+  text.length > 50 ? `${text.slice(0, 50)}...` : text;
+
+export type ProjectAction = 'details' | 'users' | 'edit' | 'archive' | 'delete';
+
+export function ProjectsTable(props: {
+  readonly projects: readonly AdminProject[];
+  readonly onAction: (action: ProjectAction, project: AdminProject) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('admin.projects.name')}</TableCell>
+          <TableCell>{t('admin.projects.description')}</TableCell>
+          <TableCell>{t('admin.common.status')}</TableCell>
+          <TableCell>{t('admin.projects.users')}</TableCell>
+          <TableCell>{t('admin.projects.creator')}</TableCell>
+          <TableCell>{t('admin.common.created')}</TableCell>
+          <TableCell align="right">{t('admin.common.actions')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {props.projects.length === 0 && (
+          <TableRow>
+            <TableCell colSpan={7} align="center">
+              {t('admin.projects.empty')}
+            </TableCell>
+          </TableRow>
+        )}
+        {props.projects.map((project) => (
+          <TableRow key={project.id} hover>
+            <TableCell>{project.name}</TableCell>
+            <TableCell>{truncateDescription(project.description)}</TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                color={project.isArchived ? 'default' : 'success'}
+                label={
+                  project.isArchived
+                    ? t('admin.projects.statusArchived')
+                    : t('admin.projects.statusActive')
+                }
+              />
+            </TableCell>
+            <TableCell>{project.userCount}</TableCell>
+            <TableCell>{project.creator?.displayName ?? '—'}</TableCell>
+            <TableCell>{new Date(project.createdAt).toLocaleDateString(i18n.language)}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <ActionButton
+                label={t('admin.projects.viewDetails')}
+                onClick={() => props.onAction('details', project)}
+              >
+                <InfoIcon fontSize="small" />
+              </ActionButton>
+              <ActionButton
+                label={t('admin.projects.manageUsers')}
+                onClick={() => props.onAction('users', project)}
+              >
+                <GroupIcon fontSize="small" />
+              </ActionButton>
+              <ActionButton
+                label={t('admin.common.edit')}
+                onClick={() => props.onAction('edit', project)}
+              >
+                <EditIcon fontSize="small" />
+              </ActionButton>
+              <ActionButton
+                label={
+                  project.isArchived ? t('admin.projects.unarchive') : t('admin.projects.archive')
+                }
+                onClick={() => props.onAction('archive', project)}
+              >
+                {project.isArchived ? (
+                  <UnarchiveIcon fontSize="small" />
+                ) : (
+                  <ArchiveIcon fontSize="small" />
+                )}
+              </ActionButton>
+              <ActionButton
+                label={t('admin.common.delete')}
+                color="error"
+                onClick={() => props.onAction('delete', project)}
+              >
+                <DeleteIcon fontSize="small" />
+              </ActionButton>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
