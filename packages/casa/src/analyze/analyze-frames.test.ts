@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ClassicalDetector } from '../detect/classical-detector.js';
+import { resolveSettings } from '../settings.js';
+import { createSimulation } from '../simulate/simulation.js';
+import type { GrayFrame } from '../types.js';
+import { analyzeFrames } from './analyze-frames.js';
+
+function* framesOf(sim: ReturnType<typeof createSimulation>): Generator<GrayFrame> {
+  for (let i = 0; i < sim.info.frameCount; i++) yield sim.renderFrame(i);
+}
+
+describe('ClassicalDetector on generated frames', () => {
+  it('finds the simulated heads within 3 µm and ignores debris', () => {
+    const sim = createSimulation({ sperm: 25, frames: 5, seed: 3 });
+    const settings = resolveSettings();
+    const heads = new ClassicalDetector(settings)
+      .detect(sim.renderFrame(2))
+      .filter((d) => d.className === 'sperm');
+    const truth = sim.truth.tracks.flatMap((t) => t.points.filter((p) => p[0] === 2));
+    const matched = truth.filter((p) =>
+      heads.some((d) => Math.hypot(d.x - p[1], d.y - p[2]) * 0.5 <= 3),
+    );
+    expect(matched.length / truth.length).toBeGreaterThan(0.9);
+    expect(heads.length).toBeLessThanOrEqual(truth.length + 2);
+  });
+
+  it('finds dark heads in bright-field video with the dark polarity', () => {
+    const sim = createSimulation({ sperm: 15, frames: 3, seed: 4, polarity: 'bright-field' });
+    const truth = sim.truth.tracks.filter((t) => t.points.some((p) => p[0] === 1)).length;
+    const bright = new ClassicalDetector(resolveSettings()).detect(sim.renderFrame(1));
+    const dark = new ClassicalDetector(resolveSettings({ polarity: 'dark' })).detect(
+      sim.renderFrame(1),
+    );
+    expect(dark.filter((d) => d.className === 'sperm').length).toBeGreaterThanOrEqual(truth - 2);
+    expect(bright.filter((d) => d.className === 'sperm').length).toBeLessThan(truth / 2);
+  });
+});
+
+describe('analyzeFrames', () => {
+  it('recovers concentration and the WHO class shares of a simulated sample', async () => {
+    const sim = createSimulation({ sperm: 40, frames: 200, seed: 11 });
+    const result = await analyzeFrames(framesOf(sim), sim.info, resolveSettings());
+    const expected = sim.truth.expected;
+    const relError =
+      Math.abs(
+        result.concentration.mean_concentration_million_per_ml -
+          expected.concentration_million_per_ml,
+      ) / expected.concentration_million_per_ml;
+    expect(relError).toBeLessThan(0.1);
+    expect(
+      Math.abs(result.motility.progressive_percent - expected.progressive_percent),
+    ).toBeLessThan(12);
+    expect(
+      Math.abs(
+        result.motility.motility_distribution.Immotile - expected.motility_distribution.Immotile,
+      ),
+    ).toBeLessThan(12);
+    expect(result.settings.version).toBe(1);
+  });
+});

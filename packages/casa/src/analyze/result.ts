@@ -1,0 +1,43 @@
+import type { WhoMotilityCategory } from '@sarm/contracts';
+import type { ConcentrationResult } from '../concentration/concentration.js';
+import type { HeadMorphometry } from '../detect/types.js';
+import type { Kinematics } from '../kinematics/kinematics.js';
+import type { CasaSettings } from '../settings.js';
+import type { TrackPoint } from '../track/tracker.js';
+import type { MotilitySummary } from '../who/motility.js';
+
+export interface TrackResult extends Omit<Kinematics, 'duration_s'> {
+  readonly id: number;
+  readonly category: WhoMotilityCategory;
+  readonly duration_s: number;
+  readonly points: TrackPoint[];
+  /** Median head shape over the track's detections. */
+  readonly morphometry: HeadMorphometry;
+}
+
+/** [x1, y1, x2, y2, confidence] in pixels. */
+export type DetectionBox = readonly [number, number, number, number, number];
+
+export interface FrameResult {
+  readonly frame: number;
+  /** Cells counted in the frame (heads plus the estimated members of clusters). */
+  readonly count: number;
+  readonly detections?: DetectionBox[];
+}
+
+/** Everything an analysis of one video produces; JSON-serialisable, snake_case as the API uses it. */
+export interface AnalysisResult {
+  readonly engine: { readonly name: 'sarm-casa'; readonly settings_version: number };
+  readonly video: {
+    readonly width: number;
+    readonly height: number;
+    readonly fps: number;
+    readonly frames: number;
+    readonly duration_s: number;
+  };
+  readonly settings: CasaSettings;
+  readonly concentration: ConcentrationResult;
+  readonly motility: MotilitySummary;
+  readonly tracks: TrackResult[];
+  readonly per_frame: FrameResult[];
+}

@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+import type { GrayFrame } from '../types.js';
+import { frameIndex } from '../types.js';
+import { ffmpegPaths } from './ffmpeg-paths.js';
+import { probeVideo } from './probe.js';
+import { ffmpegReason, VideoReadError } from './video-read-error.js';
+
+export interface ReadFramesOptions {
+  /** Stop after this many frames. */
+  readonly maxFrames?: number;
+  /** Skip frames before this index (decoded and dropped by ffmpeg's select filter). */
+  readonly startFrame?: number;
+}
+
+/**
+ * Streams a video's frames as 8-bit grey, one {@link GrayFrame} at a time, without holding the video
+ * in memory. Each yielded frame owns a fresh buffer, so consumers may keep it. Breaking out of the
+ * loop stops ffmpeg. Throws {@link VideoReadError} when the file cannot be read or decoding fails.
+ */
+export async function* readGrayFrames(
+  path: string,
+  options: ReadFramesOptions = {},
+): AsyncGenerator<GrayFrame> {
+  const info = await probeVideo(path);
+  const { width, height } = info;
+  const frameBytes = width * height;
+  const start = options.startFrame ?? 0;
+  const args = ['-nostdin', '-v', 'error', '-i', path];
+  if (start > 0) args.push('-vf', `select=gte(n\\,${start})`);
+  // passthrough keeps one output frame per decoded frame (no duplication to a constant rate).
+  args.push('-vsync', 'passthrough', '-an', '-f', 'rawvideo', '-pix_fmt', 'gray');
+  if (options.maxFrames !== undefined) args.push('-frames:v', String(options.maxFrames));
+  args.push('pipe:1');
+
+  const child = spawn(ffmpegPaths().ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => resolve(code)),
+  );
+
+  let pending = new Uint8Array(frameBytes);
+  let filled = 0;
+  let index = start;
+  let finished = false;
+  try {
+    for await (const chunk of child.stdout) {
+      if (!(chunk instanceof Buffer)) continue;
+      let offset = 0;
+      while (offset < chunk.length) {
+        const take = Math.min(frameBytes - filled, chunk.length - offset);
+        pending.set(chunk.subarray(offset, offset + take), filled);
+        filled += take;
+        offset += take;
+        if (filled === frameBytes) {
+          yield { index: frameIndex(index), width, height, data: pending };
+          index += 1;
+          pending = new Uint8Array(frameBytes);
+          filled = 0;
+        }
+      }
+    }
+    finished = true;
+  } finally {
+    if (!finished) child.kill('SIGKILL');
+  }
+  const code = await exited;
+  if (code !== 0) throw new VideoReadError(path, ffmpegReason(stderr, path));
+}

@@ -1,0 +1,2 @@
+export * from './random.js';
+export * from './simulation.js';

@@ -1,0 +1,2 @@
+export * from './assignment.js';
+export * from './tracker.js';
