@@ -14,11 +14,20 @@ import type { Detection, DetectionClass, Detector } from './types.js';
 export class ClassicalDetector implements Detector {
   private width = 0;
   private height = 0;
-  private integral = new Uint32Array(0);
+  private blocksWide = 0;
+  private blocksHigh = 0;
+  private blockSums = new Float32Array(0);
+  private blockBackground = new Float32Array(0);
+  private integral = new Float64Array(0);
   private signal = new Int16Array(0);
   private visited = new Uint32Array(0);
   private stack = new Int32Array(0);
   private generation = 0;
+  /** Pixels at or above the lowest possible threshold, found while the signal is computed. */
+  private candidates = new Int32Array(0);
+  private candidateCount = 0;
+  private sigma = 1;
+  private framesSinceNoise = 0;
   private readonly histogram = new Uint32Array(1024);
 
   constructor(private readonly settings: CasaSettings) {}
@@ -26,7 +35,11 @@ export class ClassicalDetector implements Detector {
   detect(frame: GrayFrame): Detection[] {
     this.prepare(frame.width, frame.height);
     this.subtractBackground(frame.data);
-    const sigma = estimateNoiseSigma(this.signal, this.histogram);
+    // The noise level of a recording is steady; re-estimating it every few frames is enough.
+    if (this.framesSinceNoise++ % NOISE_REESTIMATE_FRAMES === 0) {
+      this.sigma = estimateNoiseSigma(this.signal, this.histogram);
+    }
+    const sigma = this.sigma;
     const { lowThresholdSigma, highThresholdSigma, lowThresholdMinGrey, highThresholdMinGrey } =
       this.settings;
     const low = Math.max(lowThresholdMinGrey, lowThresholdSigma * sigma);
@@ -38,48 +51,79 @@ export class ClassicalDetector implements Detector {
     if (width === this.width && height === this.height) return;
     this.width = width;
     this.height = height;
-    this.integral = new Uint32Array((width + 1) * (height + 1));
+    this.blocksWide = Math.ceil(width / 4);
+    this.blocksHigh = Math.ceil(height / 4);
+    this.blockSums = new Float32Array(this.blocksWide * this.blocksHigh);
+    this.blockBackground = new Float32Array(this.blocksWide * this.blocksHigh);
+    this.integral = new Float64Array((this.blocksWide + 1) * (this.blocksHigh + 1));
     this.signal = new Int16Array(width * height);
     this.visited = new Uint32Array(width * height);
     this.stack = new Int32Array(width * height);
+    this.candidates = new Int32Array(width * height);
     this.generation = 0;
+    this.framesSinceNoise = 0;
   }
 
+  /**
+   * Local background = box mean over about `backgroundWindowUm`, computed on 4x4 block means (the
+   * background varies slowly, so this costs a sixteenth of a full-resolution box filter).
+   */
   private subtractBackground(data: Uint8Array): void {
-    const { width: w, height: h, integral, signal } = this;
-    const stride = w + 1;
-    for (let y = 0; y < h; y++) {
-      let rowSum = 0;
+    const { width: w, height: h, blockSums, blockBackground, integral, signal } = this;
+    const bw = this.blocksWide;
+    const bh = this.blocksHigh;
+    blockSums.fill(0);
+    // Every other pixel of every other row is plenty for a mean over 16 pixels of slow background.
+    for (let y = 0; y < h; y += 2) {
+      const rowBlock = (y >> 2) * bw;
       const row = y * w;
-      const out = (y + 1) * stride;
-      for (let x = 0; x < w; x++) {
-        rowSum += data[row + x] ?? 0;
-        integral[out + x + 1] = (integral[out - stride + x + 1] ?? 0) + rowSum;
+      for (let x = 0; x < w; x += 2) {
+        const b = rowBlock + (x >> 2);
+        blockSums[b] = (blockSums[b] ?? 0) + (data[row + x] ?? 0);
+      }
+    }
+    const stride = bw + 1;
+    for (let by = 0; by < bh; by++) {
+      let rowSum = 0;
+      const rows = Math.min(4, h - by * 4);
+      for (let bx = 0; bx < bw; bx++) {
+        const cols = Math.min(4, w - bx * 4);
+        rowSum += (blockSums[by * bw + bx] ?? 0) / (Math.ceil(rows / 2) * Math.ceil(cols / 2));
+        integral[(by + 1) * stride + bx + 1] = (integral[by * stride + bx + 1] ?? 0) + rowSum;
       }
     }
     const r = Math.max(
-      2,
-      Math.round(this.settings.backgroundWindowUm / 2 / this.settings.umPerPixel),
+      1,
+      Math.round(this.settings.backgroundWindowUm / 2 / this.settings.umPerPixel / 4),
     );
-    const sign = this.settings.polarity === 'bright' ? 1 : -1;
-    for (let y = 0; y < h; y++) {
-      const y0 = Math.max(0, y - r);
-      const y1 = Math.min(h, y + r + 1);
-      const top = y0 * stride;
-      const bottom = y1 * stride;
-      const rows = y1 - y0;
-      for (let x = 0; x < w; x++) {
-        const x0 = Math.max(0, x - r);
-        const x1 = Math.min(w, x + r + 1);
+    for (let by = 0; by < bh; by++) {
+      const y0 = Math.max(0, by - r);
+      const y1 = Math.min(bh, by + r + 1);
+      for (let bx = 0; bx < bw; bx++) {
+        const x0 = Math.max(0, bx - r);
+        const x1 = Math.min(bw, bx + r + 1);
         const sum =
-          (integral[bottom + x1] ?? 0) -
-          (integral[bottom + x0] ?? 0) -
-          (integral[top + x1] ?? 0) +
-          (integral[top + x0] ?? 0);
-        const mean = sum / (rows * (x1 - x0));
-        signal[y * w + x] = Math.round(sign * ((data[y * w + x] ?? 0) - mean));
+          (integral[y1 * stride + x1] ?? 0) -
+          (integral[y1 * stride + x0] ?? 0) -
+          (integral[y0 * stride + x1] ?? 0) +
+          (integral[y0 * stride + x0] ?? 0);
+        blockBackground[by * bw + bx] = sum / ((y1 - y0) * (x1 - x0));
       }
     }
+    const sign = this.settings.polarity === 'bright' ? 1 : -1;
+    const floor = this.settings.lowThresholdMinGrey;
+    const candidates = this.candidates;
+    let count = 0;
+    for (let y = 0; y < h; y++) {
+      const rowBlock = (y >> 2) * bw;
+      const row = y * w;
+      for (let x = 0; x < w; x++) {
+        const v = sign * ((data[row + x] ?? 0) - (blockBackground[rowBlock + (x >> 2)] ?? 0));
+        signal[row + x] = v;
+        if (v >= floor) candidates[count++] = row + x;
+      }
+    }
+    this.candidateCount = count;
   }
 
   private labelBlobs(low: number, high: number, sigma: number): Detection[] {
@@ -87,7 +131,8 @@ export class ClassicalDetector implements Detector {
     this.generation += 1;
     const mark = this.generation;
     const blobs: BlobStats[] = [];
-    for (let start = 0; start < signal.length; start++) {
+    for (let c = 0; c < this.candidateCount; c++) {
+      const start = this.candidates[c] ?? 0;
       if ((signal[start] ?? 0) < low || visited[start] === mark) continue;
       const blob = emptyBlobStats();
       let top = 0;
@@ -224,6 +269,9 @@ export class ClassicalDetector implements Detector {
     };
   }
 }
+
+/** Frames between two estimates of the noise level. */
+const NOISE_REESTIMATE_FRAMES = 8;
 
 /** Large blobs rounder than this are round cells, not clusters of heads. */
 const ROUND_CELL_MAX_ELLIPTICITY = 1.25;

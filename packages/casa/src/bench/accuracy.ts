@@ -1,0 +1,122 @@
+import type { WhoMotilityCategory } from '@sarm/contracts';
+import { WHO_MOTILITY_CATEGORIES } from '@sarm/contracts';
+import { analyzeFrames } from '../analyze/analyze-frames.js';
+import { ClassicalDetector } from '../detect/classical-detector.js';
+import type { Detection, Detector } from '../detect/types.js';
+import { resolveSettings } from '../settings.js';
+import type { SimulationParams } from '../simulate/simulation.js';
+import { createSimulation } from '../simulate/simulation.js';
+import type { GrayFrame } from '../types.js';
+
+export interface AccuracyFigures {
+  readonly label: string;
+  readonly f1: number;
+  readonly concentrationErrorPercent: number;
+  readonly worstClassErrorPp: number;
+  readonly identityPercent: number;
+}
+
+const MATCH_UM = 3;
+
+/** Greedy one-to-one matching of truth points to detections within the match radius. */
+function matchFrame(
+  truth: readonly [number, number][],
+  found: readonly Detection[],
+  radiusPx: number,
+): Map<number, number> {
+  const pairs: { t: number; d: number; dist: number }[] = [];
+  truth.forEach(([x, y], t) =>
+    found.forEach((det, d) => {
+      const dist = Math.hypot(det.x - x, det.y - y);
+      if (dist <= radiusPx) pairs.push({ t, d, dist });
+    }),
+  );
+  pairs.sort((a, b) => a.dist - b.dist);
+  const truthToDetection = new Map<number, number>();
+  const used = new Set<number>();
+  for (const p of pairs) {
+    if (truthToDetection.has(p.t) || used.has(p.d)) continue;
+    truthToDetection.set(p.t, p.d);
+    used.add(p.d);
+  }
+  return truthToDetection;
+}
+
+/** Runs the engine on a generated video in memory and compares every figure with the truth. */
+export async function measureAccuracy(
+  label: string,
+  params: Partial<SimulationParams>,
+): Promise<AccuracyFigures> {
+  const sim = createSimulation(params);
+  const settings = resolveSettings({ umPerPixel: sim.truth.um_per_pixel });
+  const inner = new ClassicalDetector(settings);
+  const detections = new Map<number, Detection[]>();
+  const recording: Detector = {
+    detect(frame: GrayFrame) {
+      const found = inner.detect(frame);
+      detections.set(
+        frame.index,
+        found.filter((d) => d.cellCount > 0),
+      );
+      return found;
+    },
+  };
+  function* frames(): Generator<GrayFrame> {
+    for (let i = 0; i < sim.info.frameCount; i++) yield sim.renderFrame(i);
+  }
+  const result = await analyzeFrames(frames(), sim.info, settings, { detector: recording });
+
+  const radius = MATCH_UM / sim.truth.um_per_pixel;
+  const trackAt = new Map<string, number>();
+  for (const t of result.tracks)
+    for (const [f, x, y] of t.points) trackAt.set(`${f}:${x}:${y}`, t.id);
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  const idsPerTruth = new Map<number, Map<number, number>>();
+  for (let f = 0; f < sim.info.frameCount; f++) {
+    const truthTracks = sim.truth.tracks.filter((t) => t.points.some((p) => p[0] === f));
+    const truthPoints = truthTracks.map((t): [number, number] => {
+      const p = t.points.find((q) => q[0] === f);
+      return [p?.[1] ?? 0, p?.[2] ?? 0];
+    });
+    const found = detections.get(f) ?? [];
+    const matches = matchFrame(truthPoints, found, radius);
+    tp += matches.size;
+    fn += truthPoints.length - matches.size;
+    fp += found.length - matches.size;
+    matches.forEach((d, t) => {
+      const det = found[d];
+      const truthId = truthTracks[t]?.id ?? 0;
+      const id = det ? trackAt.get(`${f}:${det.x}:${det.y}`) : undefined;
+      if (id === undefined) return;
+      const counts = idsPerTruth.get(truthId) ?? new Map<number, number>();
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+      idsPerTruth.set(truthId, counts);
+    });
+  }
+  // Identity: the share of each true track's length carried by its single most frequent track id.
+  let kept = 0;
+  let total = 0;
+  for (const t of sim.truth.tracks) {
+    if (t.points.length < settings.minTrackFrames) continue;
+    total += t.points.length;
+    kept += Math.max(0, ...(idsPerTruth.get(t.id)?.values() ?? []));
+  }
+  const expected = sim.truth.expected;
+  const classError = (c: WhoMotilityCategory) =>
+    Math.abs(result.motility.motility_distribution[c] - expected.motility_distribution[c]);
+  return {
+    label,
+    f1: (2 * tp) / Math.max(1, 2 * tp + fp + fn),
+    concentrationErrorPercent:
+      (100 *
+        Math.abs(
+          result.concentration.mean_concentration_million_per_ml -
+            expected.concentration_million_per_ml,
+        )) /
+      expected.concentration_million_per_ml,
+    worstClassErrorPp: Math.max(...WHO_MOTILITY_CATEGORIES.map(classError)),
+    identityPercent: total > 0 ? (100 * kept) / total : 100,
+  };
+}
