@@ -161,21 +161,22 @@ export function toTimedPoints(
   return out;
 }
 
-/** RMS distance of the points from their straight-line trend, µm: head movement that is not progression. */
+/**
+ * Median distance of the points from their straight-line trend, µm: head movement that is not
+ * progression. The median ignores the few frames where a passing cell pulls a centroid aside.
+ */
 export function detrendedJitter(points: readonly TimedPoint[]): number {
   const n = points.length;
-  if (n < 3) return 0;
   const first = points[0];
   const last = points[n - 1];
-  if (!first || !last) return 0;
-  let sum = 0;
-  for (let i = 0; i < n; i++) {
-    const p = points[i];
-    if (!p) continue;
+  if (n < 3 || !first || !last) return 0;
+  const distances = points.map((p, i) => {
     const a = i / (n - 1);
-    sum +=
-      (p.x - (first.x + a * (last.x - first.x))) ** 2 +
-      (p.y - (first.y + a * (last.y - first.y))) ** 2;
-  }
-  return Math.sqrt(sum / n);
+    return Math.hypot(
+      p.x - (first.x + a * (last.x - first.x)),
+      p.y - (first.y + a * (last.y - first.y)),
+    );
+  });
+  distances.sort((a, b) => a - b);
+  return distances[Math.floor(n / 2)] ?? 0;
 }

@@ -46,15 +46,12 @@ export class Tracker {
   push(frame: number, detections: readonly Detection[]): void {
     const tracks = this.active;
     const existing = tracks.length;
-    const gate2 = this.options.gatePx ** 2;
+    const { gatePx } = this.options;
     const predicted = tracks.map((t) => {
       const last = t.points[t.points.length - 1] ?? [frame, 0, 0];
       const steps = frame - last[0];
-      return {
-        x: last[1] + t.vx * steps,
-        y: last[2] + t.vy * steps,
-        gate2: gate2 * Math.min(steps, 2) ** 2,
-      };
+      const gate = gatePx * Math.min(steps, 2);
+      return { x: last[1] + t.vx * steps, y: last[2] + t.vy * steps, gate2: gate * gate };
     });
     const pairs = candidatePairs(predicted, detections);
     const trackOf = new Int32Array(detections.length).fill(-1);
@@ -99,7 +96,7 @@ export class Tracker {
     if (last) {
       const steps = frame - last[0];
       // Smoothed velocity: heads wobble laterally, so the raw last step over-reacts.
-      const alpha = track.points.length === 1 ? 1 : 0.5;
+      const alpha = track.points.length === 1 ? 1 : 0.15;
       track.vx = (1 - alpha) * track.vx + (alpha * (d.x - last[1])) / steps;
       track.vy = (1 - alpha) * track.vy + (alpha * (d.y - last[2])) / steps;
     }
