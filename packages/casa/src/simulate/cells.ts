@@ -1,94 +1,186 @@
+/** Per-cell simulated state and the motion models of the four WHO classes. */
 import type { WhoMotilityCategory } from '@sarm/contracts';
-import { WHO_MOTILITY_CATEGORIES } from '@sarm/contracts';
-import type { createRandom } from './random.js';
+import type { Rng } from './random.js';
 
-type Random = ReturnType<typeof createRandom>;
-
-/** One simulated cell's life in the field: where its head is (µm) at each frame it is visible. */
-export interface SimulatedCell {
+/** The simulated life of one sperm cell: its state in every frame from `start` on. */
+export interface SimCell {
   readonly id: number;
   readonly category: WhoMotilityCategory;
-  /** frame, x µm, y µm, heading radians. */
-  readonly path: [number, number, number, number][];
+  /** First frame with a state. */
+  readonly start: number;
+  /** Head centroid per frame (pixel centres at integer coordinates). */
+  readonly x: number[];
+  readonly y: number[];
+  /** Head orientation (direction the head points), radians. */
+  readonly headAngle: number[];
+  /** Direction the tail axis points away from the head, radians. */
+  readonly tailAngle: number[];
+  /** Flagellar beat phase, radians. */
+  readonly beat: number[];
+  readonly tail: TailShape;
 }
 
-export interface CellMotionParams {
-  readonly widthUm: number;
-  readonly heightUm: number;
-  readonly fps: number;
-  readonly frames: number;
-  readonly sperm: number;
-  readonly mix: readonly [number, number, number, number];
+/** Shape of the flagellum in pixels. */
+export interface TailShape {
+  readonly lengthPx: number;
+  readonly amplitudePx: number;
+  readonly wavelengthPx: number;
 }
 
-function pickCategory(random: Random, mix: readonly number[]): WhoMotilityCategory {
-  const total = mix.reduce((s, v) => s + v, 0);
-  let r = random.next() * total;
-  for (let i = 0; i < WHO_MOTILITY_CATEGORIES.length; i++) {
-    r -= mix[i] ?? 0;
-    if (r < 0) return WHO_MOTILITY_CATEGORIES[i] ?? 'Immotile';
-  }
-  return 'Immotile';
+/** Progressive swimmer: a gently curving average path with lateral head oscillation. */
+export interface Swimmer {
+  readonly cell: SimCell;
+  /** Average-path point, pixels, without stage drift. */
+  px: number;
+  py: number;
+  theta: number;
+  readonly omega0: number;
+  readonly omega1: number;
+  readonly omegaFreq: number;
+  readonly omegaPhase: number;
+  readonly speedPx: number;
+  readonly ampPx: number;
+  readonly beatFreq: number;
+  readonly beatPhase: number;
+  replaced: boolean;
+  done: boolean;
+}
+
+/** Motion ranges of a progressive class, in µm, µm/s, Hz. */
+interface SwimRanges {
+  readonly speed: readonly [number, number];
+  readonly amp: readonly [number, number];
+  readonly freq: readonly [number, number];
+  readonly turn: number;
+}
+
+const RAPID: SwimRanges = { speed: [30, 70], amp: [1, 3], freq: [5, 20], turn: 0.12 };
+const SLOW: SwimRanges = { speed: [8, 20], amp: [0.5, 1.5], freq: [3, 10], turn: 0.15 };
+
+/** Tail length range, µm. */
+const TAIL_LENGTH_UM: readonly [number, number] = [30, 40];
+
+/** Draws a tail shape for a cell. */
+export function drawTail(rng: Rng, upp: number, amplitudeUm: number): TailShape {
+  return {
+    lengthPx: rng.range(TAIL_LENGTH_UM[0], TAIL_LENGTH_UM[1]) / upp,
+    amplitudePx: (amplitudeUm * rng.range(0.8, 1.2)) / upp,
+    wavelengthPx: rng.range(18, 26) / upp,
+  };
+}
+
+/** Creates an empty cell record. */
+export function newCell(
+  id: number,
+  category: WhoMotilityCategory,
+  start: number,
+  tail: TailShape,
+): SimCell {
+  return { id, category, start, x: [], y: [], headAngle: [], tailAngle: [], beat: [], tail };
 }
 
 /**
- * Moves the cells: progressive ones swim along gently turning paths with a lateral head beat and are
- * replaced by a newcomer of the same class entering from an edge when they leave; non-progressive
- * ones circle on the spot; immotile ones stay still. The number in view stays at `sperm`.
+ * Creates a progressive swimmer at (x, y) heading `theta`. Speeds are converted to pixels per frame.
  */
-export function simulateCells(p: CellMotionParams, random: Random): SimulatedCell[] {
-  const cells: SimulatedCell[] = [];
-  let nextId = 1;
-  const spawn = (category: WhoMotilityCategory, frame: number, atEdge: boolean) => {
-    const margin = 3;
-    let x = random.range(margin, p.widthUm - margin);
-    let y = random.range(margin, p.heightUm - margin);
-    let heading = random.range(0, 2 * Math.PI);
-    if (atEdge) {
-      const side = Math.floor(random.next() * 4);
-      if (side === 0) x = 1;
-      else if (side === 1) x = p.widthUm - 1;
-      else if (side === 2) y = 1;
-      else y = p.heightUm - 1;
-      heading = Math.atan2(p.heightUm / 2 - y, p.widthUm / 2 - x) + random.range(-0.8, 0.8);
-    }
-    const speed =
-      category === 'Rapid Progressive'
-        ? random.range(32, 65)
-        : category === 'Slow Progressive'
-          ? random.range(9, 20)
-          : 0;
-    const beatHz = random.range(6, 14);
-    const beatAmp = speed > 0 ? random.range(0.6, 1.6) : random.range(1.5, 3);
-    const turnRate = random.range(-0.3, 0.3);
-    const phase = random.range(0, 2 * Math.PI);
-    const cell: SimulatedCell = { id: nextId++, category, path: [] };
-    cells.push(cell);
-    let cx = x;
-    let cy = y;
-    for (let f = frame; f < p.frames; f++) {
-      const t = (f - frame) / p.fps;
-      let hx = cx;
-      let hy = cy;
-      if (category === 'Non Progressive') {
-        const a = phase + 2 * Math.PI * (beatHz / 5) * t;
-        hx = cx + beatAmp * Math.cos(a);
-        hy = cy + beatAmp * Math.sin(a);
-      } else if (speed > 0) {
-        const lateral = beatAmp * Math.sin(phase + 2 * Math.PI * beatHz * t);
-        hx = cx - Math.sin(heading) * lateral;
-        hy = cy + Math.cos(heading) * lateral;
-      }
-      if (hx < 0 || hy < 0 || hx >= p.widthUm || hy >= p.heightUm) {
-        spawn(category, f, true);
-        return;
-      }
-      cell.path.push([f, hx, hy, heading]);
-      cx += (Math.cos(heading) * speed) / p.fps;
-      cy += (Math.sin(heading) * speed) / p.fps;
-      heading += turnRate / p.fps;
-    }
+export function newSwimmer(
+  rng: Rng,
+  cell: SimCell,
+  x: number,
+  y: number,
+  theta: number,
+  upp: number,
+  fps: number,
+): Swimmer {
+  const r = cell.category === 'Rapid Progressive' ? RAPID : SLOW;
+  return {
+    cell,
+    px: x,
+    py: y,
+    theta,
+    omega0: rng.range(-r.turn, r.turn),
+    omega1: rng.range(0, r.turn * 0.6),
+    omegaFreq: rng.range(0.1, 0.4),
+    omegaPhase: rng.range(0, 2 * Math.PI),
+    speedPx: rng.range(r.speed[0], r.speed[1]) / upp / fps,
+    ampPx: rng.range(r.amp[0], r.amp[1]) / upp,
+    beatFreq: rng.range(r.freq[0], r.freq[1]),
+    beatPhase: rng.range(0, 2 * Math.PI),
+    replaced: false,
+    done: false,
   };
-  for (let i = 0; i < p.sperm; i++) spawn(pickCategory(random, p.mix), 0, false);
-  return cells;
+}
+
+/** Largest lateral head amplitude of a progressive class, µm (used to inset spawns). */
+export const MAX_SWIM_AMP_UM = RAPID.amp[1];
+
+/**
+ * Advances a swimmer to frame `frame` (no step on its first frame) and returns the head centroid
+ * without drift, head angle, tail angle and beat phase.
+ */
+export function stepSwimmer(
+  s: Swimmer,
+  frame: number,
+  fps: number,
+): { x: number; y: number; head: number; tailDir: number; beat: number } {
+  const t = frame / fps;
+  if (frame > s.cell.start) {
+    const omega = s.omega0 + s.omega1 * Math.sin(2 * Math.PI * s.omegaFreq * t + s.omegaPhase);
+    s.theta += omega / fps;
+    s.px += s.speedPx * Math.cos(s.theta);
+    s.py += s.speedPx * Math.sin(s.theta);
+  }
+  const beat = 2 * Math.PI * s.beatFreq * t + s.beatPhase;
+  const lateral = s.ampPx * Math.sin(beat);
+  return {
+    x: s.px - Math.sin(s.theta) * lateral,
+    y: s.py + Math.cos(s.theta) * lateral,
+    head: s.theta + 0.2 * Math.cos(beat),
+    tailDir: s.theta + Math.PI,
+    beat,
+  };
+}
+
+/** A cell that stays in place: circling (non-progressive) or still (immotile). */
+export interface Stayer {
+  readonly cell: SimCell;
+  readonly cx: number;
+  readonly cy: number;
+  readonly radiusPx: number;
+  readonly circleFreq: number;
+  readonly direction: number;
+  readonly phase: number;
+  readonly beatFreq: number;
+}
+
+/** Draws the motion of a non-progressive (circling) or immotile (still) cell centred at (cx, cy). */
+export function newStayer(rng: Rng, cell: SimCell, cx: number, cy: number, upp: number): Stayer {
+  const moving = cell.category === 'Non Progressive';
+  return {
+    cell,
+    cx,
+    cy,
+    radiusPx: moving ? rng.range(1.5, 3) / upp : 0,
+    circleFreq: moving ? rng.range(1, 3) : 0,
+    direction: rng.next() < 0.5 ? -1 : 1,
+    phase: rng.range(0, 2 * Math.PI),
+    beatFreq: moving ? rng.range(4, 10) : 0,
+  };
+}
+
+/** State of a stayer at `frame`, without drift. */
+export function stayerAt(
+  s: Stayer,
+  frame: number,
+  fps: number,
+): { x: number; y: number; head: number; tailDir: number; beat: number } {
+  const t = frame / fps;
+  const psi = s.direction * 2 * Math.PI * s.circleFreq * t + s.phase;
+  const head = s.radiusPx > 0 ? psi + (s.direction * Math.PI) / 2 : s.phase;
+  return {
+    x: s.cx + s.radiusPx * Math.cos(psi),
+    y: s.cy + s.radiusPx * Math.sin(psi),
+    head,
+    tailDir: head + Math.PI,
+    beat: 2 * Math.PI * s.beatFreq * t + s.phase,
+  };
 }

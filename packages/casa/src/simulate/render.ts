@@ -1,141 +1,144 @@
-import type { SimulatedCell } from './cells.js';
-import type { createRandom } from './random.js';
-import type { SimulationParams } from './simulation.js';
-
-type Random = ReturnType<typeof createRandom>;
-
 /**
- * Draws frames: grey background with vignetting and static debris, then each visible head as a
- * bright (phase contrast) or dark (bright-field) Gaussian ellipse with a dark halo and a beating tail,
- * then Gaussian noise read at a random offset of a precomputed table.
+ * Frame renderer: vignetted background, debris, beating tails and head sprites added into a float
+ * buffer, then Gaussian noise read from a pre-computed table at a per-frame random offset.
  */
-export function createRenderer(
-  params: SimulationParams,
-  cells: readonly SimulatedCell[],
-  random: Random,
-): (frame: number) => Uint8Array {
-  const { width: w, height: h, umPerPixel: um } = params;
-  const background = new Float32Array(w * h);
+import type { SimCell } from './cells.js';
+import type { Debris } from './debris.js';
+import { drawDebris } from './debris.js';
+import type { SimulationParams } from './params.js';
+import { createRng, gaussian, mixSeed, mulberry32 } from './random.js';
+import { SUBPIXEL, createSpriteSet, headLook } from './sprites.js';
+
+/** Mean background grey level before vignetting. */
+const BACKGROUND = 100;
+/** Tail contrast (grey levels) per pixel of a 1-px line at the head end. */
+const TAIL_CONTRAST = -24;
+const TAIL_STEP_PX = 0.5;
+
+/** Inputs of the renderer. */
+export interface RenderScene {
+  readonly params: SimulationParams;
+  readonly cells: readonly SimCell[];
+  readonly frameCells: readonly (readonly number[])[];
+  readonly debris: readonly Debris[];
+  readonly driftX: number;
+  readonly driftY: number;
+}
+
+function backgroundImage(p: SimulationParams): Float32Array {
+  const { width: w, height: h } = p;
+  const rng = createRng(mixSeed(p.seed, 0xb6));
+  const kx = rng.range(1, 2.5) / w;
+  const ky = rng.range(1, 2.5) / h;
+  const phase = rng.range(0, 2 * Math.PI);
+  const out = new Float32Array(w * h);
+  const cx = (w - 1) / 2;
+  const cy = (h - 1) / 2;
+  const norm = 1 / (cx * cx + cy * cy);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      const r2 = ((x - w / 2) / w) ** 2 + ((y - h / 2) / h) ** 2;
-      background[y * w + x] = 112 - 30 * r2;
+      const r2 = ((x - cx) ** 2 + (y - cy) ** 2) * norm;
+      const shading = 3 * Math.sin(2 * Math.PI * (kx * x + ky * y) + phase);
+      out[y * w + x] = BACKGROUND * (1 - 0.14 * r2) + shading;
     }
   }
-  for (let i = 0; i < params.debris; i++) {
-    stampDisc(
-      background,
-      w,
-      h,
-      random.range(0, w),
-      random.range(0, h),
-      random.range(0.6, 1.4) / um,
-      -35,
-    );
-  }
-  const noise = new Float32Array(w * h + 65_536);
-  for (let i = 0; i < noise.length; i++) noise[i] = random.gaussian() * params.noiseSigma;
-  const byFrame = new Map<number, { x: number; y: number; heading: number; t: number }[]>();
-  for (const cell of cells) {
-    for (const [f, x, y, heading] of cell.path) {
-      const list = byFrame.get(f) ?? [];
-      list.push({ x: x / um, y: y / um, heading, t: f / params.fps + cell.id });
-      byFrame.set(f, list);
-    }
-  }
-  const sign = params.polarity === 'phase-contrast' ? 1 : -1;
-  const canvas = new Float32Array(w * h);
-  const out = new Uint8Array(w * h);
-  return (frame) => {
-    canvas.set(background);
-    for (const head of byFrame.get(frame) ?? []) {
-      drawTail(canvas, w, h, head, um);
-      drawHead(canvas, w, h, head, um, sign);
-    }
-    const offset = Math.floor(random.next() * 65_536);
-    for (let i = 0; i < out.length; i++) {
-      out[i] = Math.max(0, Math.min(255, Math.round((canvas[i] ?? 0) + (noise[i + offset] ?? 0))));
-    }
-    return out.slice();
-  };
+  return out;
 }
 
-function stampDisc(
-  img: Float32Array,
-  w: number,
-  h: number,
-  cx: number,
-  cy: number,
-  r: number,
-  amount: number,
-): void {
-  for (
-    let y = Math.max(0, Math.floor(cy - r - 1));
-    y <= Math.min(h - 1, Math.ceil(cy + r + 1));
-    y++
-  ) {
-    for (
-      let x = Math.max(0, Math.floor(cx - r - 1));
-      x <= Math.min(w - 1, Math.ceil(cx + r + 1));
-      x++
-    ) {
-      const d = Math.hypot(x - cx, y - cy);
-      if (d <= r) img[y * w + x] = (img[y * w + x] ?? 0) + amount;
-      else if (d <= r + 1.5) img[y * w + x] = (img[y * w + x] ?? 0) - amount * 0.3;
-    }
+function noiseTable(p: SimulationParams, length: number): Int8Array {
+  const random = mulberry32(mixSeed(p.seed, 0x5e));
+  const table = new Int8Array(length);
+  for (let i = 0; i < length; i++) {
+    table[i] = Math.max(-127, Math.min(127, Math.round(gaussian(random) * p.noiseSigma)));
   }
+  return table;
 }
 
-function drawHead(
-  img: Float32Array,
-  w: number,
-  h: number,
-  head: { x: number; y: number; heading: number },
-  um: number,
-  sign: number,
-): void {
-  const a = 2.25 / um; // semi-axes of a 4.5 x 3 µm head
-  const b = 1.5 / um;
-  const cos = Math.cos(head.heading);
-  const sin = Math.sin(head.heading);
-  const reach = Math.ceil(a * 1.8);
-  for (
-    let y = Math.max(0, Math.floor(head.y) - reach);
-    y <= Math.min(h - 1, Math.floor(head.y) + reach);
-    y++
-  ) {
-    for (
-      let x = Math.max(0, Math.floor(head.x) - reach);
-      x <= Math.min(w - 1, Math.floor(head.x) + reach);
-      x++
-    ) {
-      const dx = x - head.x;
-      const dy = y - head.y;
-      const u = (dx * cos + dy * sin) / a;
-      const v = (-dx * sin + dy * cos) / b;
-      const r2 = u * u + v * v;
-      // Bright core and, in phase contrast, a dark halo ring just outside it.
-      const core = 85 * Math.exp(-1.4 * r2);
-      const halo = sign > 0 ? -22 * Math.exp(-3 * (Math.sqrt(r2) - 1.45) ** 2) : 0;
-      img[y * w + x] = (img[y * w + x] ?? 0) + sign * core + halo;
-    }
-  }
-}
-
+/** Adds a 1-px beating flagellum behind the head with bilinear splats. */
 function drawTail(
-  img: Float32Array,
+  acc: Float32Array,
   w: number,
   h: number,
-  head: { x: number; y: number; heading: number; t: number },
-  um: number,
+  cell: SimCell,
+  k: number,
+  contrast: number,
+  startPx: number,
 ): void {
-  const length = 35 / um;
-  const cos = Math.cos(head.heading);
-  const sin = Math.sin(head.heading);
-  for (let s = 2.2 / um; s < length; s += 0.7) {
-    const wave = (1.5 / um) * (s / length) * Math.sin(2 * Math.PI * (s / (12 / um) - 10 * head.t));
-    const x = Math.round(head.x - cos * s - sin * wave);
-    const y = Math.round(head.y - sin * s + cos * wave);
-    if (x >= 0 && y >= 0 && x < w && y < h) img[y * w + x] = (img[y * w + x] ?? 0) - 14;
+  const hx = cell.x[k] ?? 0;
+  const hy = cell.y[k] ?? 0;
+  const dir = cell.tailAngle[k] ?? 0;
+  const beat = cell.beat[k] ?? 0;
+  const { lengthPx, amplitudePx, wavelengthPx } = cell.tail;
+  const midpiecePx = lengthPx * 0.14;
+  const ux = Math.cos(dir);
+  const uy = Math.sin(dir);
+  for (let s = 0; s < lengthPx; s += TAIL_STEP_PX) {
+    const along = startPx + s;
+    const envelope = 0.25 + 0.75 * (s / lengthPx);
+    const lateral = amplitudePx * envelope * Math.sin((2 * Math.PI * s) / wavelengthPx - beat);
+    const x = hx + ux * along - uy * lateral;
+    const y = hy + uy * along + ux * lateral;
+    const x0 = Math.floor(x);
+    const y0 = Math.floor(y);
+    if (x0 < 0 || y0 < 0 || x0 >= w - 1 || y0 >= h - 1) continue;
+    const fx = x - x0;
+    const fy = y - y0;
+    // The first few micrometres (the midpiece) are darker than the rest of the flagellum.
+    const c = contrast * TAIL_STEP_PX * (1 - 0.45 * (s / lengthPx)) * (s < midpiecePx ? 1.5 : 1);
+    const i = y0 * w + x0;
+    acc[i] = (acc[i] ?? 0) + c * (1 - fx) * (1 - fy);
+    acc[i + 1] = (acc[i + 1] ?? 0) + c * fx * (1 - fy);
+    acc[i + w] = (acc[i + w] ?? 0) + c * (1 - fx) * fy;
+    acc[i + w + 1] = (acc[i + w + 1] ?? 0) + c * fx * fy;
   }
+}
+
+/** Creates a function that renders frame `i` into a fresh 8-bit buffer. */
+export function createRenderer(scene: RenderScene): (i: number) => Uint8Array {
+  const p = scene.params;
+  const { width: w, height: h } = p;
+  const pixels = w * h;
+  const base = backgroundImage(p);
+  const noise = noiseTable(p, Math.max(1 << 20, 2 * pixels));
+  const acc = new Float32Array(pixels);
+  const look = headLook(p.polarity);
+  const sprites = createSpriteSet(look, p.umPerPixel);
+  const tailContrast = p.polarity === 'phase-contrast' ? TAIL_CONTRAST : TAIL_CONTRAST * 1.2;
+  const headHalfPx = look.lengthUm / 2 / p.umPerPixel;
+
+  return (i) => {
+    acc.set(base);
+    drawDebris(acc, w, h, scene.debris, i / p.fps, scene.driftX * i, scene.driftY * i);
+    const ids = scene.frameCells[i] ?? [];
+    for (const id of ids) {
+      const cell = scene.cells[id];
+      if (!cell) continue;
+      drawTail(acc, w, h, cell, i - cell.start, tailContrast, headHalfPx);
+    }
+    for (const id of ids) {
+      const cell = scene.cells[id];
+      if (!cell) continue;
+      const k = i - cell.start;
+      const qx = Math.round((cell.x[k] ?? 0) * SUBPIXEL);
+      const qy = Math.round((cell.y[k] ?? 0) * SUBPIXEL);
+      const ix = Math.floor(qx / SUBPIXEL);
+      const iy = Math.floor(qy / SUBPIXEL);
+      const sprite = sprites.get(cell.headAngle[k] ?? 0, qx - ix * SUBPIXEL, qy - iy * SUBPIXEL);
+      const { radius, size, values } = sprite;
+      const j0 = Math.max(0, radius - iy);
+      const j1 = Math.min(size, h - iy + radius);
+      const i0 = Math.max(0, radius - ix);
+      const i1 = Math.min(size, w - ix + radius);
+      for (let j = j0; j < j1; j++) {
+        const row = (iy - radius + j) * w + ix - radius;
+        const srow = j * size;
+        for (let c = i0; c < i1; c++) acc[row + c] = (acc[row + c] ?? 0) + (values[srow + c] ?? 0);
+      }
+    }
+    const out = new Uint8Array(pixels);
+    const clamped = new Uint8ClampedArray(out.buffer);
+    const offset = Math.floor(mulberry32(mixSeed(p.seed, i + 0x1000))() * (noise.length - pixels));
+    for (let k = 0; k < pixels; k++) clamped[k] = (acc[k] ?? 0) + (noise[offset + k] ?? 0);
+    return out;
+  };
 }

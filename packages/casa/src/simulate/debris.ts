@@ -1,0 +1,74 @@
+/** Debris: dark round dots and a few larger blobs that barely move. Never part of the truth tracks. */
+import type { Rng } from './random.js';
+
+/** One debris particle; position is where it rests (it wobbles by a fraction of a pixel). */
+export interface Debris {
+  readonly id: number;
+  readonly x: number;
+  readonly y: number;
+  readonly radiusPx: number;
+  /** Grey-level change at the centre (negative = dark). */
+  readonly contrast: number;
+  readonly wobblePx: number;
+  readonly wobbleFreq: number;
+  readonly phase: number;
+}
+
+/** Draws `count` debris particles; about one in eight is a larger blob. */
+export function createDebris(
+  rng: Rng,
+  count: number,
+  width: number,
+  height: number,
+  upp: number,
+): Debris[] {
+  const out: Debris[] = [];
+  for (let i = 0; i < count; i++) {
+    const blob = rng.next() < 0.12;
+    const radiusUm = blob ? rng.range(2.2, 4) : rng.range(0.5, 1.5);
+    out.push({
+      id: i + 1,
+      x: rng.range(0, width - 1),
+      y: rng.range(0, height - 1),
+      radiusPx: radiusUm / upp,
+      contrast: blob ? -rng.range(45, 70) : -rng.range(25, 55),
+      wobblePx: rng.range(0.05, 0.3),
+      wobbleFreq: rng.range(0.1, 0.5),
+      phase: rng.range(0, 2 * Math.PI),
+    });
+  }
+  return out;
+}
+
+/** Adds the debris at time `t` (s) with stage offset (ox, oy) px into `acc` (width x height). */
+export function drawDebris(
+  acc: Float32Array,
+  width: number,
+  height: number,
+  debris: readonly Debris[],
+  t: number,
+  ox: number,
+  oy: number,
+): void {
+  for (const d of debris) {
+    const a = 2 * Math.PI * d.wobbleFreq * t + d.phase;
+    const cx = d.x + ox + d.wobblePx * Math.cos(a);
+    const cy = d.y + oy + d.wobblePx * Math.sin(1.3 * a);
+    const reach = d.radiusPx + 1.5;
+    const x0 = Math.max(0, Math.floor(cx - reach));
+    const x1 = Math.min(width - 1, Math.ceil(cx + reach));
+    const y0 = Math.max(0, Math.floor(cy - reach));
+    const y1 = Math.min(height - 1, Math.ceil(cy + reach));
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const r = Math.hypot(x - cx, y - cy);
+        // Soft-edged disc: full contrast inside, linear fall-off over about one pixel.
+        const cover = Math.min(1, Math.max(0, d.radiusPx + 0.5 - r));
+        if (cover > 0) {
+          const i = y * width + x;
+          acc[i] = (acc[i] ?? 0) + d.contrast * cover;
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,100 @@
+/** Parameters of a synthetic microscope video, their defaults and validation. */
+
+/** Image polarity: phase contrast shows bright heads with a dark halo, bright field dark heads. */
+export type SimulationPolarity = 'phase-contrast' | 'bright-field';
+
+/** Everything that defines a simulated video. Same parameters and seed give the same video. */
+export interface SimulationParams {
+  readonly width: number;
+  readonly height: number;
+  readonly fps: number;
+  readonly frames: number;
+  readonly seed: number;
+  /** Mean number of sperm heads in the field per frame. */
+  readonly sperm: number;
+  /** Shares of rapid, slow, non-progressive and immotile cells in view (normalised to sum 1). */
+  readonly mix: readonly [number, number, number, number];
+  readonly umPerPixel: number;
+  /** Standard deviation of the per-pixel Gaussian noise, grey levels. */
+  readonly noiseSigma: number;
+  /** Number of debris particles (not sperm, not in the truth tracks). */
+  readonly debris: number;
+  /** Stage drift applied to everything in view, µm/s. */
+  readonly driftUmPerS: number;
+  readonly polarity: SimulationPolarity;
+}
+
+/** Defaults: a 640x480, 50 fps, 5 s phase-contrast field at 0.5 µm per pixel. */
+export const DEFAULT_SIMULATION_PARAMS: SimulationParams = {
+  width: 640,
+  height: 480,
+  fps: 50,
+  frames: 250,
+  seed: 1,
+  sperm: 30,
+  mix: [0.35, 0.15, 0.15, 0.35],
+  umPerPixel: 0.5,
+  noiseSigma: 4,
+  debris: 20,
+  driftUmPerS: 0,
+  polarity: 'phase-contrast',
+};
+
+function check(ok: boolean, message: string): void {
+  if (!ok) throw new RangeError(`Invalid simulation parameter: ${message}`);
+}
+
+function isInt(v: number, min: number, max: number): boolean {
+  return Number.isInteger(v) && v >= min && v <= max;
+}
+
+/**
+ * Fills defaults and validates; throws a RangeError naming the bad parameter. The mix is normalised
+ * so that its shares sum to 1 (so `35,15,15,35` works as well as `0.35,0.15,0.15,0.35`).
+ */
+export function resolveSimulationParams(partial: Partial<SimulationParams> = {}): SimulationParams {
+  const p: SimulationParams = { ...DEFAULT_SIMULATION_PARAMS, ...partial };
+  check(isInt(p.width, 32, 8192), `width must be an integer in [32, 8192], got ${p.width}`);
+  check(isInt(p.height, 32, 8192), `height must be an integer in [32, 8192], got ${p.height}`);
+  check(
+    Number.isFinite(p.fps) && p.fps >= 1 && p.fps <= 1000,
+    `fps must be in [1, 1000], got ${p.fps}`,
+  );
+  check(isInt(p.frames, 1, 1_000_000), `frames must be a positive integer, got ${p.frames}`);
+  check(isInt(p.seed, -2147483648, 4294967295), `seed must be a 32-bit integer, got ${p.seed}`);
+  check(
+    Number.isFinite(p.sperm) && p.sperm >= 0 && p.sperm <= 5000,
+    `sperm must be in [0, 5000], got ${p.sperm}`,
+  );
+  check(p.mix.length === 4, 'mix needs four shares');
+  check(
+    p.mix.every((m) => Number.isFinite(m) && m >= 0),
+    'mix shares must be non-negative numbers',
+  );
+  const total = p.mix[0] + p.mix[1] + p.mix[2] + p.mix[3];
+  check(total > 0, 'mix shares must not all be zero');
+  check(
+    Number.isFinite(p.umPerPixel) && p.umPerPixel >= 0.1 && p.umPerPixel <= 5,
+    `umPerPixel must be in [0.1, 5], got ${p.umPerPixel}`,
+  );
+  check(
+    Number.isFinite(p.noiseSigma) && p.noiseSigma >= 0 && p.noiseSigma <= 64,
+    `noiseSigma must be in [0, 64], got ${p.noiseSigma}`,
+  );
+  check(isInt(p.debris, 0, 10000), `debris must be an integer in [0, 10000], got ${p.debris}`);
+  check(
+    Number.isFinite(p.driftUmPerS) && Math.abs(p.driftUmPerS) <= 1000,
+    `driftUmPerS must be in [-1000, 1000], got ${p.driftUmPerS}`,
+  );
+  check(
+    p.polarity === 'phase-contrast' || p.polarity === 'bright-field',
+    `unknown polarity ${String(p.polarity)}`,
+  );
+  const mix: SimulationParams['mix'] = [
+    p.mix[0] / total,
+    p.mix[1] / total,
+    p.mix[2] / total,
+    p.mix[3] / total,
+  ];
+  return { ...p, mix };
+}
