@@ -7,9 +7,15 @@ export type TrackPoint = readonly [frame: number, x: number, y: number];
 export interface FinishedTrack {
   readonly id: number;
   readonly points: TrackPoint[];
-  /** Detections (with morphometry) that formed the track, one per observed point. */
+  /**
+   * The first detections of the track (at most {@link KEPT_DETECTIONS}), enough for a robust head
+   * shape without keeping every detection of a long video in memory.
+   */
   readonly detections: Detection[];
 }
+
+/** Detections kept per track for its morphometry. */
+export const KEPT_DETECTIONS = 25;
 
 interface ActiveTrack {
   id: number;
@@ -101,7 +107,7 @@ export class Tracker {
       track.vy = (1 - alpha) * track.vy + (alpha * (d.y - last[2])) / steps;
     }
     track.points.push([frame, d.x, d.y]);
-    track.detections.push(d);
+    if (track.detections.length < KEPT_DETECTIONS) track.detections.push(d);
     track.missed = 0;
   }
 
