@@ -14,6 +14,13 @@ export interface FinishedTrack {
   readonly detections: Detection[];
 }
 
+/** An occluded track (its prediction inside a blob shared with another head) may coast this much longer. */
+const OCCLUDED_GAP_FACTOR = 4;
+
+function insideBox(p: { x: number; y: number }, d: Detection): boolean {
+  return p.x >= d.x1 - 2 && p.x <= d.x2 + 1 && p.y >= d.y1 - 2 && p.y <= d.y2 + 1;
+}
+
 /** Detections kept per track for its morphometry. */
 export const KEPT_DETECTIONS = 25;
 
@@ -64,13 +71,16 @@ export class Tracker {
     for (const group of groupPairs(pairs, tracks.length, detections.length)) {
       assignGroup(group, predicted, detections, trackOf);
     }
+    // Heads overlapping in one blob: the blob's centroid lies between them, so it must not steer the
+    // velocity of the track that gets it, and the other track is occluded rather than lost.
+    const shared = detections.map((d) => predicted.filter((p) => insideBox(p, d)).length > 1);
     const matched = new Uint8Array(existing);
     detections.forEach((d, di) => {
       const ti = trackOf[di] ?? -1;
       const track = ti >= 0 ? tracks[ti] : undefined;
       if (track) {
         matched[ti] = 1;
-        this.extend(track, frame, d);
+        this.extend(track, frame, d, !shared[di]);
       } else {
         this.active.push({
           id: this.nextId++,
@@ -82,10 +92,13 @@ export class Tracker {
         });
       }
     });
+    const { maxGapFrames } = this.options;
     this.active = this.active.filter((t, i) => {
       if (i >= existing || matched[i]) return true;
       t.missed += 1;
-      if (t.missed <= this.options.maxGapFrames) return true;
+      const p = predicted[i];
+      const occluded = p !== undefined && detections.some((d, di) => shared[di] && insideBox(p, d));
+      if (t.missed <= (occluded ? OCCLUDED_GAP_FACTOR * maxGapFrames : maxGapFrames)) return true;
       this.finish(t);
       return false;
     });
@@ -97,9 +110,9 @@ export class Tracker {
     this.active = [];
   }
 
-  private extend(track: ActiveTrack, frame: number, d: Detection): void {
+  private extend(track: ActiveTrack, frame: number, d: Detection, updateVelocity: boolean): void {
     const last = track.points[track.points.length - 1];
-    if (last) {
+    if (last && updateVelocity) {
       const steps = frame - last[0];
       // Smoothed velocity: heads wobble laterally, so the raw last step over-reacts.
       const alpha = track.points.length === 1 ? 1 : 0.15;
