@@ -31,8 +31,17 @@ function summary(result: AnalysisResult): string {
   ].join('\n');
 }
 
+/** Where the command writes; tests pass their own sinks. */
+export interface CommandOutput {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown; isTTY?: boolean };
+}
+
 /** `casa analyze`: returns the process exit code. */
-export async function runAnalyzeCommand(argv: string[]): Promise<number> {
+export async function runAnalyzeCommand(
+  argv: string[],
+  io: CommandOutput = { stdout: process.stdout, stderr: process.stderr },
+): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -49,7 +58,7 @@ export async function runAnalyzeCommand(argv: string[]): Promise<number> {
       },
     });
   } catch (error) {
-    process.stderr.write(
+    io.stderr.write(
       `${error instanceof Error ? error.message : String(error)}\n${ANALYZE_USAGE}\n`,
     );
     return 2;
@@ -57,7 +66,7 @@ export async function runAnalyzeCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parsed;
   const video = positionals[0];
   if (video === undefined || positionals.length > 1) {
-    process.stderr.write(`${ANALYZE_USAGE}\n`);
+    io.stderr.write(`${ANALYZE_USAGE}\n`);
     return 2;
   }
   let settings: CasaSettings;
@@ -69,11 +78,11 @@ export async function runAnalyzeCommand(argv: string[]): Promise<number> {
       fpsOverride: numberOption(values.fps, 'fps') ?? null,
     });
   } catch (error) {
-    process.stderr.write(`casa: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr.write(`casa: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
   try {
-    const bar = createProgressBar('Analysing', 1);
+    const bar = createProgressBar('Analysing', 1, io.stderr);
     const result = await analyzeVideo(video, settings, {
       includeDetections: values.detections === true || values.overlay !== undefined,
       onProgress: (done, total) => {
@@ -85,15 +94,15 @@ export async function runAnalyzeCommand(argv: string[]): Promise<number> {
     if (values.overlay !== undefined) await renderOverlay(video, result, values.overlay);
     const output =
       values.detections || values.overlay === undefined ? result : withoutDetections(result);
-    if (values.json === '-') process.stdout.write(`${JSON.stringify(output)}\n`);
+    if (values.json === '-') io.stdout.write(`${JSON.stringify(output)}\n`);
     else {
       if (values.json !== undefined) await writeFile(values.json, JSON.stringify(output, null, 2));
-      process.stdout.write(`${summary(result)}\n`);
+      io.stdout.write(`${summary(result)}\n`);
     }
     return 0;
   } catch (error) {
     if (error instanceof VideoReadError) {
-      process.stderr.write(`casa: ${error.message}\n`);
+      io.stderr.write(`casa: ${error.message}\n`);
       return 1;
     }
     throw error;
