@@ -117,10 +117,14 @@ export class ClassicalDetector implements Detector {
     for (let y = 0; y < h; y++) {
       const rowBlock = (y >> 2) * bw;
       const row = y * w;
-      for (let x = 0; x < w; x++) {
-        const v = sign * ((data[row + x] ?? 0) - (blockBackground[rowBlock + (x >> 2)] ?? 0));
-        signal[row + x] = v;
-        if (v >= floor) candidates[count++] = row + x;
+      for (let bx = 0; bx < bw; bx++) {
+        const background = blockBackground[rowBlock + bx] ?? 0;
+        const end = Math.min(w, bx * 4 + 4);
+        for (let i = row + bx * 4; i < row + end; i++) {
+          const v = sign * ((data[i] ?? 0) - background);
+          signal[i] = v;
+          if (v >= floor) candidates[count++] = i;
+        }
       }
     }
     this.candidateCount = count;
