@@ -31,7 +31,7 @@ const SIGNED_IN_PAGES = [
   ['profile-wizard', '/incomplete-profile', 'Complete Your Profile'],
   ['dashboard', '/sarm/dashboard', 'Business Dashboard'],
   ['technical-dashboard', '/finetune/dashboard', 'Technical Dashboard'],
-  ['staged-navigation', '/sarm/projects/0f3a9c51-77aa/datasets', 'Page Not Found'],
+  ['staged-navigation', '/sarm/projects/0f3a9c51-77aa/datasets', 'Datasets'],
   ['profile', '/profile', 'My Profile'],
   ['settings', '/settings', 'Settings'],
   ['admin-users', '/admin/users', 'User Management'],

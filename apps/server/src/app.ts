@@ -20,7 +20,12 @@ import { installValidationMessages } from './http/validation-messages.js';
 import { adminProjectRoutes } from './routes/admin-projects.routes.js';
 import { adminRoleRoutes } from './routes/admin-roles.routes.js';
 import { adminUserRoutes } from './routes/admin-users.routes.js';
+import { analysisRoutes } from './routes/analysis.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
+import { datasetRoutes } from './routes/datasets.routes.js';
+import { frameRoutes } from './routes/frames.routes.js';
+import { mediaRoutes } from './routes/media.routes.js';
+import { videoRoutes } from './routes/videos.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { notificationRoutes } from './routes/notifications.routes.js';
 import { projectRoutes } from './routes/projects.routes.js';
@@ -56,6 +61,11 @@ const apiRoutes: FastifyPluginAsyncZod<{ context: ServerContext }> = async (api,
   await api.register(adminRoleRoutes, { services });
   await api.register(adminProjectRoutes, { services });
   await api.register(systemLogRoutes, { services });
+  await api.register(datasetRoutes, { services });
+  await api.register(videoRoutes, { services });
+  await api.register(frameRoutes, { services });
+  await api.register(mediaRoutes, { context });
+  await api.register(analysisRoutes, { services });
 };
 
 /**
@@ -91,6 +101,7 @@ export async function buildApp(
       installAccessHook(api, {
         sessions: context.services.sessions,
         currentUser: context.services.currentUser,
+        verifyMediaToken: (token) => context.storage.verifyMediaToken(token),
       });
       await api.register(apiRoutes, { context });
     },

@@ -7,6 +7,7 @@ import type { Mailer } from './mail/mailer.js';
 import { createDomainServices, createRepositories } from './services/index.js';
 import type { ThrottlePolicy } from './services/login-throttle.service.js';
 import type { PasswordHasher } from './services/passwords.js';
+import { createClinicalServices } from './services/clinical.js';
 import { createTasksService } from './services/tasks.service.js';
 import type { FileStorage } from './storage/storage.js';
 
@@ -45,6 +46,8 @@ export function createServerContext(deps: ContextDependencies) {
     passwordResets: repositories.passwordResets,
     loginAttempts: repositories.loginAttempts,
     clock: deps.clock,
+    videos: repositories.videos,
+    storage: deps.storage,
   });
   const queue = createTaskQueue({
     registry,
@@ -70,9 +73,16 @@ export function createServerContext(deps: ContextDependencies) {
     startedAt: deps.clock.now(),
     now: () => deps.clock.now(),
   });
+  const clinical = createClinicalServices({
+    repositories,
+    domain,
+    queue,
+    storage: deps.storage,
+    clock: deps.clock,
+  });
   return {
     repositories,
-    services: { ...domain, tasks },
+    services: { ...domain, tasks, clinical },
     queue,
     storage: deps.storage,
     clock: deps.clock,

@@ -11,3 +11,6 @@ export * from './admin-users.js';
 export * from './admin-roles.js';
 export * from './admin-projects.js';
 export * from './system-logs.js';
+export * from './videos.js';
+export * from './datasets.js';
+export * from './analysis.js';

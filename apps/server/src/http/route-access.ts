@@ -14,10 +14,17 @@ declare module 'fastify' {
      * Every route under `/api` must declare it; registration fails otherwise.
      */
     permission?: RouteAccess;
+    /**
+     * Also accept a media token (`?token=`, see `FileStorage.createMediaToken`) instead of a bearer
+     * header; the handler must then serve only `request.mediaTokenKey`.
+     */
+    mediaToken?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user; set by the access hook on every non-public route. */
     auth: AuthContext | null;
+    /** The storage key a media token grants, when the request was authorised by one. */
+    mediaTokenKey: string | null;
   }
 }
 
@@ -70,6 +77,14 @@ function bearerToken(request: FastifyRequest): string | undefined {
     : undefined;
 }
 
+/** The `?token=` media token of a route that accepts one. */
+function mediaTokenOf(request: FastifyRequest): string | undefined {
+  if (request.routeOptions.config.mediaToken !== true) return undefined;
+  const query = request.query;
+  if (typeof query !== 'object' || query === null || !('token' in query)) return undefined;
+  return typeof query.token === 'string' && query.token !== '' ? query.token : undefined;
+}
+
 /**
  * The access hook: for non-public routes verifies the bearer token (401 `Not authenticated` or
  * `Session expired`), loads the user (403 `ACCOUNT_INACTIVE` when deactivated) and checks the
@@ -77,21 +92,36 @@ function bearerToken(request: FastifyRequest): string | undefined {
  */
 export function installAccessHook(
   app: FastifyInstance,
-  deps: { sessions: SessionService; currentUser: CurrentUserService },
+  deps: {
+    sessions: SessionService;
+    currentUser: CurrentUserService;
+    verifyMediaToken: (token: string) => { key: string; userId: string } | null;
+  },
 ): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('mediaTokenKey', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.permission;
     if (access === undefined || access === null) return;
     const token = bearerToken(request);
-    if (token === undefined) throw unauthorized(MESSAGES.notAuthenticated);
-    const verified = deps.sessions.verify(token);
-    if (!verified.ok) {
-      throw unauthorized(
-        verified.reason === 'expired' ? MESSAGES.sessionExpired : MESSAGES.notAuthenticated,
-      );
+    let userId: string;
+    const mediaToken = mediaTokenOf(request);
+    if (token === undefined && mediaToken !== undefined) {
+      const claims = deps.verifyMediaToken(mediaToken);
+      if (claims === null) throw unauthorized(MESSAGES.sessionExpired);
+      userId = claims.userId;
+      request.mediaTokenKey = claims.key;
+    } else {
+      if (token === undefined) throw unauthorized(MESSAGES.notAuthenticated);
+      const verified = deps.sessions.verify(token);
+      if (!verified.ok) {
+        throw unauthorized(
+          verified.reason === 'expired' ? MESSAGES.sessionExpired : MESSAGES.notAuthenticated,
+        );
+      }
+      userId = verified.userId;
     }
-    const auth = await deps.currentUser.loadAuthContext(verified.userId);
+    const auth = await deps.currentUser.loadAuthContext(userId);
     if (auth === undefined) throw unauthorized(MESSAGES.notAuthenticated);
     if (!auth.user.isActive) throw accountInactive();
     if (access !== 'authenticated' && !meetsRequirement(auth, access))

@@ -2,20 +2,28 @@ import type { z } from 'zod';
 import type { Clock } from '../clock.js';
 import type { LoginAttemptsRepository } from '../repositories/login-attempts.repository.js';
 import type { PasswordResetRepository } from '../repositories/password-reset.repository.js';
+import type { VideosRepository } from '../repositories/videos.repository.js';
+import type { FileStorage } from '../storage/storage.js';
+import { createFramesExtractJob } from './frames-extract.job.js';
 import { defineJobRegistry } from './job-definition.js';
 import { createSystemCleanupJob } from './system-cleanup.job.js';
+import { createVideoPrepareJob } from './video-prepare.job.js';
 
 /** What job handlers may use; extend it when a job needs more (storage, ffmpeg, ...). */
 export interface JobDependencies {
   readonly passwordResets: PasswordResetRepository;
   readonly loginAttempts: LoginAttemptsRepository;
   readonly clock: Clock;
+  readonly videos: VideosRepository;
+  readonly storage: FileStorage;
 }
 
 /** Every job the server knows, keyed by name. Add a job here to make it enqueueable and worked. */
 export function createJobRegistry(deps: JobDependencies) {
   return defineJobRegistry({
     'system.cleanup': createSystemCleanupJob(deps),
+    'video.prepare': createVideoPrepareJob(deps),
+    'frames.extract': createFramesExtractJob(deps),
   });
 }
 export type JobRegistry = ReturnType<typeof createJobRegistry>;

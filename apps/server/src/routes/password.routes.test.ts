@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetTokens } from '../db/schema/index.js';
+import { auditLogs, passwordResetTokens } from '../db/schema/index.js';
 import { hashResetToken } from '../services/password-reset.service.js';
 import { createUser, login, signedInUser } from '../test/factories.js';
 import { latestResetToken, readOutbox } from '../test/outbox.js';
@@ -118,6 +118,39 @@ describe('forgot and reset password', () => {
 describe('PUT /api/sarm/auth/change-password', () => {
   const change = (headers: Record<string, string>, payload: object) =>
     server.app.inject({ method: 'PUT', url: '/api/sarm/auth/change-password', headers, payload });
+  const auditOf = async (userId: string) =>
+    (
+      await server.database.db
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.userId, userId))
+        .orderBy(desc(auditLogs.timestamp))
+    ).map((entry) => [entry.type, entry.severity, entry.message]);
+
+  it('audits a change and a refused attempt, and keeps the old password after a refusal', async () => {
+    const { user, password, headers } = await signedInUser(server);
+    const refused = await change(headers, {
+      oldPassword: 'not-my-password',
+      newPassword: 'changed-password',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await auditOf(user.id)).toContainEqual([
+      'auth',
+      'warning',
+      'Password change refused: current password is incorrect',
+    ]);
+    expect((await login(server, user.email, password)).user.id).toBe(user.id);
+
+    expect(
+      (await change(headers, { oldPassword: password, newPassword: 'changed-password' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await auditOf(user.id)).toContainEqual(['auth', 'info', 'Password changed']);
+  });
+
+  it('refuses an anonymous caller with 401', async () => {
+    expect((await change({}, { oldPassword: 'a', newPassword: 'b' })).statusCode).toBe(401);
+  });
 
   it('changes the password when the current one is right', async () => {
     const { user, password, headers } = await signedInUser(server);

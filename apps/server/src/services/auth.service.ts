@@ -193,6 +193,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     origin: RequestOrigin,
   ): Promise<void> {
     if (!(await deps.passwords.verify(auth.user.passwordHash, change.oldPassword))) {
+      // A wrong current password may be someone trying an unattended session: leave a trace.
+      await deps.audit.record({
+        type: 'auth',
+        severity: 'warning',
+        message: 'Password change refused: current password is incorrect',
+        actor: actorOf(auth.user),
+        origin,
+      });
       throw badRequest(AUTH_MESSAGES.wrongCurrentPassword);
     }
     await assertPasswordLength(change.newPassword);

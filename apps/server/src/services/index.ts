@@ -5,6 +5,9 @@ import { createAuditLogsRepository } from '../repositories/audit-logs.repository
 import { createLoginAttemptsRepository } from '../repositories/login-attempts.repository.js';
 import { createNotificationsRepository } from '../repositories/notifications.repository.js';
 import { createPasswordResetRepository } from '../repositories/password-reset.repository.js';
+import { createAnalysesRepository } from '../repositories/analyses.repository.js';
+import { createDatasetsRepository } from '../repositories/datasets.repository.js';
+import { createVideosRepository } from '../repositories/videos.repository.js';
 import { createProjectsRepository } from '../repositories/projects.repository.js';
 import { createRolesRepository } from '../repositories/roles.repository.js';
 import { createSystemSettingsRepository } from '../repositories/system-settings.repository.js';
@@ -39,6 +42,9 @@ export function createRepositories(db: Database) {
     notifications: createNotificationsRepository(db),
     auditLogs: createAuditLogsRepository(db),
     tasks: createTasksRepository(db),
+    datasets: createDatasetsRepository(db),
+    videos: createVideosRepository(db),
+    analyses: createAnalysesRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
@@ -73,7 +79,10 @@ export function createDomainServices(deps: DomainServiceDependencies) {
     repository: repositories.notifications,
     clock,
   });
-  const projects = createProjectsService({ repository: repositories.projects });
+  const projects = createProjectsService({
+    repository: repositories.projects,
+    datasets: repositories.datasets,
+  });
   const currentUser = createCurrentUserService({
     users: repositories.users,
     roles: repositories.roles,

@@ -3,9 +3,16 @@ import type {
   ProjectsRepository,
   ProjectWithMembership,
 } from '../repositories/projects.repository.js';
+import { notFound } from '../http/errors.js';
+import type { DatasetsRepository } from '../repositories/datasets.repository.js';
 import { meetsRequirement, type AuthContext } from './access.js';
 
-function toUserProject({ project, membership }: ProjectWithMembership): UserProjectDetail {
+type Counts = { datasets: number; videos: number } | undefined;
+
+function toUserProject(
+  { project, membership }: ProjectWithMembership,
+  counts: Counts,
+): UserProjectDetail {
   return {
     id: project.id,
     name: project.name,
@@ -16,13 +23,15 @@ function toUserProject({ project, membership }: ProjectWithMembership): UserProj
     permissions: membership?.customPermissions ?? [],
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
-    // Datasets and videos arrive with the clinical workflow; until then every project is empty.
-    stats: { datasets_count: 0, videos_count: 0 },
+    stats: { datasets_count: counts?.datasets ?? 0, videos_count: counts?.videos ?? 0 },
   };
 }
 
 /** Projects as users see them. */
-export function createProjectsService(deps: { repository: ProjectsRepository }) {
+export function createProjectsService(deps: {
+  repository: ProjectsRepository;
+  datasets: DatasetsRepository;
+}) {
   /**
    * The caller's projects: memberships for everyone; every project for project managers
    * (`system.manage_projects`), with access level `admin` where they are not a member.
@@ -31,9 +40,17 @@ export function createProjectsService(deps: { repository: ProjectsRepository }) 
     const rows = meetsRequirement(auth, 'system.manage_projects')
       ? await deps.repository.listAllProjects(auth.user.id)
       : await deps.repository.listMemberProjects(auth.user.id);
-    return rows.map(toUserProject);
+    const counts = await deps.datasets.projectCounts();
+    return rows.map((row) => toUserProject(row, counts.get(row.project.id)));
   }
 
-  return { listVisible };
+  /** One visible project; 404 `Project not found` otherwise. */
+  async function getVisible(auth: AuthContext, id: string): Promise<UserProjectDetail> {
+    const project = (await listVisible(auth)).find((candidate) => candidate.id === id);
+    if (project === undefined) throw notFound('Project not found');
+    return project;
+  }
+
+  return { listVisible, getVisible };
 }
 export type ProjectsService = ReturnType<typeof createProjectsService>;

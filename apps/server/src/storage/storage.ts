@@ -31,6 +31,10 @@ export interface FileStorage {
   stat(key: string): Promise<StoredFileInfo | null>;
   /** Deletes the file; answers whether there was one. */
   delete(key: string): Promise<boolean>;
+  /** Renames a stored file to another key (replacing it); throws `not_found` when `from` is missing. */
+  move(from: string, to: string): Promise<void>;
+  /** The file's path on this machine when the storage is a local folder (for ffmpeg), else `null`. */
+  localPath(key: string): string | null;
   /** A signed token granting `userId` access to `key` for `ttlSeconds`, for `?token=` media links. */
   createMediaToken(key: string, userId: string, ttlSeconds: number): string;
   /** The token's claims when it is authentic, unexpired and (if given) issued for `key`; otherwise `null`. */
@@ -157,11 +161,22 @@ export function createLocalFileStorage(options: {
     }
   }
 
+  async function move(from: string, to: string): Promise<void> {
+    const source = resolveKey(from);
+    const target = resolveKey(to);
+    if ((await stat(from)) === null)
+      throw new StorageError('not_found', `No file stored under ${from}`);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(source, target);
+  }
+
   return {
     put,
     get,
     stat,
     delete: remove,
+    move,
+    localPath: resolveKey,
     createMediaToken: (key, userId, ttlSeconds) =>
       tokens.sign({ key: validateStorageKey(key).join('/'), userId, ttlSeconds }),
     verifyMediaToken: (token, key) => tokens.verify(token, key),

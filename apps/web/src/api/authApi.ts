@@ -57,6 +57,14 @@ export function updateProfile(changes: UpdateProfileRequest): Promise<CurrentUse
   });
 }
 
+/** Changes the own password; the server checks the current one (400 when it is wrong). */
+export async function changePassword(change: {
+  readonly oldPassword: string;
+  readonly newPassword: string;
+}): Promise<void> {
+  await apiClient.request('/sarm/auth/change-password', { method: 'PUT', body: change });
+}
+
 export function fetchUserSettings(): Promise<UserSettings> {
   return apiClient.requestParsed('/sarm/auth/settings', UserSettingsSchema);
 }

@@ -8,8 +8,18 @@ import {
   registerUser,
   type RegisterInput,
 } from '../api/authApi';
-import { clearSession, readCachedUser, readToken, saveCachedUser, saveToken } from '../api/session';
+import {
+  STORAGE_KEYS,
+  clearSession,
+  readCachedUser,
+  readToken,
+  saveCachedUser,
+  saveToken,
+} from '../api/session';
+import { useColorMode } from '../theme/colorModeContext';
 import { AuthContext, type AuthContextValue } from './authContext';
+import { savedLanguage } from './savedLanguage';
+import { signInPreferences } from './signInPreferences';
 import { useSessionKeepAlive } from './useSessionKeepAlive';
 
 export const ME_QUERY_KEY = ['auth', 'me'] as const;
@@ -20,11 +30,13 @@ const USER_STALE_MS = 60_000;
 async function loadCurrentUser(): Promise<CurrentUser> {
   const user = await fetchCurrentUser();
   saveCachedUser(window.localStorage, user, Date.now());
+  savedLanguage.apply(user.settings.language);
   return user;
 }
 
 export function AuthProvider({ children }: { readonly children: ReactNode }) {
   const queryClient = useQueryClient();
+  const { setMode } = useColorMode();
   const [token, setToken] = useState(() => readToken(window.localStorage));
   const [landingPath, setLandingPath] = useState<string | null>(null);
 
@@ -60,11 +72,18 @@ export function AuthProvider({ children }: { readonly children: ReactNode }) {
     (answer: LoginResponse, nextPath: string) => {
       saveToken(window.localStorage, answer.access_token);
       saveCachedUser(window.localStorage, answer.user, Date.now());
+      // Saved settings follow the user to any browser: a sign-in applies the server's theme,
+      // language and default project.
+      savedLanguage.apply(answer.user.settings.language, true);
+      const preferences = signInPreferences(answer.user);
+      setMode(preferences.colorMode);
+      if (preferences.currentProjectId !== null)
+        window.localStorage.setItem(STORAGE_KEYS.currentProjectId, preferences.currentProjectId);
       queryClient.setQueryData(ME_QUERY_KEY, answer.user);
       setLandingPath(nextPath);
       setToken(answer.access_token);
     },
-    [queryClient],
+    [queryClient, setMode],
   );
 
   const register = useCallback(async (input: RegisterInput) => {

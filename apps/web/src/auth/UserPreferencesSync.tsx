@@ -5,20 +5,16 @@ import { useColorMode } from '../theme/colorModeContext';
 import { useAuth } from './authContext';
 
 /**
- * Applies the signed-in user's saved language, and their saved theme when this browser has no theme
- * of its own yet. Runs only when the saved value changes, so a preview in Settings is not undone by
- * a background refresh.
+ * Applies the signed-in user's saved theme when this browser has no theme of its own yet (a sign-in
+ * through the form always applies it: see `startSession`), and keeps `<html lang>` in step. Runs
+ * only when the saved value changes, so a preview in Settings is not undone by a background refresh.
+ * The saved language is applied where user data arrives, before screens render (`savedLanguage`).
  */
 export function UserPreferencesSync() {
   const { i18n } = useTranslation();
   const { setMode } = useColorMode();
   const { user } = useAuth();
-  const language = user?.settings.language ?? null;
   const darkMode = user?.settings.darkMode ?? null;
-
-  useEffect(() => {
-    if (language !== null) void i18n.changeLanguage(language);
-  }, [language, i18n]);
 
   useEffect(() => {
     if (darkMode !== null && window.localStorage.getItem(STORAGE_KEYS.theme) === null)

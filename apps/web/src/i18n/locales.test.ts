@@ -42,5 +42,10 @@ describe('locales', () => {
     expect(english.get('forgot.success')).toBe('Password reset email sent! Check your inbox.');
     expect(english.get('login.registered')).toBe('Registration successful! Please log in.');
     expect(english.get('settings.saved')).toBe('Settings saved successfully!');
+    expect(english.get('profile.profileUpdated')).toBe('Profile updated successfully!');
+    expect(english.get('profile.passwordUpdated')).toBe('Password updated successfully!');
+    expect(english.get('profile.passwordTooShort')).toBe(
+      'Password should be at least {{min}} characters',
+    );
   });
 });

@@ -1,9 +1,15 @@
+import { AnalysisReportPage } from '../pages/reports/AnalysisReportPage';
+import { StoredReportPage } from '../pages/reports/StoredReportPage';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppLayout } from '../layout/AppLayout';
 import { ForgotPasswordPage } from '../pages/auth/ForgotPasswordPage';
 import { LoginPage } from '../pages/auth/LoginPage';
 import { RegisterPage } from '../pages/auth/RegisterPage';
 import { ResetPasswordPage } from '../pages/auth/ResetPasswordPage';
+import { DatasetsPage } from '../pages/clinical/DatasetsPage';
+import { FrameListPage } from '../pages/clinical/FrameListPage';
+import { ProjectPickerPage } from '../pages/clinical/ProjectPickerPage';
+import { VideoManagementPage } from '../pages/clinical/VideoManagementPage';
 import { DashboardRedirect } from '../pages/dashboard/DashboardRedirect';
 import { WorkflowDashboardPage } from '../pages/dashboard/WorkflowDashboardPage';
 import { LogsPage } from '../pages/admin/logs/LogsPage';
@@ -25,6 +31,7 @@ import {
 } from './guardDecision';
 import { PublicOnlyRoute, RouteGuard } from './guards';
 
+const VIDEOS_PATH = '/sarm/projects/:projectId/datasets/:datasetId/videos';
 const SIGNED_IN: RouteRequirement = { kind: 'signedIn' };
 const BUSINESS: RouteRequirement = { kind: 'workflow', workflow: 'business' };
 const TECHNICAL: RouteRequirement = { kind: 'workflow', workflow: 'technical' };
@@ -84,8 +91,18 @@ export function AppRoutes() {
           <Route element={<RouteGuard requirement={BUSINESS} />}>
             <Route path="/sarm" element={<Navigate to="/sarm/dashboard" replace />} />
             <Route path="/sarm/dashboard" element={<WorkflowDashboardPage workflow="business" />} />
+            <Route path="/sarm/projects" element={<ProjectPickerPage />} />
+            <Route path="/sarm/videos" element={<Navigate to="/sarm/projects" replace />} />
+            <Route path="/sarm/projects/:projectId/datasets" element={<DatasetsPage />} />
+            <Route path={VIDEOS_PATH} element={<VideoManagementPage />} />
+            <Route path={`${VIDEOS_PATH}/:videoId/frames`} element={<FrameListPage />} />
+            <Route path="/sarm/datasets/:datasetId/videos" element={<VideoManagementPage />} />
+            <Route path="/sarm/reports/analysis" element={<AnalysisReportPage />} />
+            <Route path="/sarm/reports/view/:datasetId" element={<StoredReportPage />} />
             <Route path="/sarm/*" element={<NotFoundPage />} />
             <Route path="/business" element={<Navigate to="/sarm/dashboard" replace />} />
+            <Route path="/business/videos" element={<Navigate to="/sarm/projects" replace />} />
+            <Route path="/business/datasets/:datasetId/videos" element={<VideoManagementPage />} />
             <Route path="/business/*" element={<NotFoundPage />} />
           </Route>
 

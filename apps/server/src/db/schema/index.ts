@@ -6,3 +6,6 @@ export * from './system-settings.js';
 export * from './notifications.js';
 export * from './audit-logs.js';
 export * from './tasks.js';
+export * from './datasets.js';
+export * from './videos.js';
+export * from './analyses.js';

@@ -1,6 +1,7 @@
 import {
   FormControl,
   FormControlLabel,
+  FormHelperText,
   InputLabel,
   MenuItem,
   Select,
@@ -9,12 +10,14 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser, UserSettings } from '@sarm/contracts';
+import type { UserSettings } from '@sarm/contracts';
 import { LANGUAGE_CODES, isLanguageCode } from '../../i18n/languages';
+import type { ProjectChoice } from './defaultProject';
 
 interface SettingsFormProps {
   readonly settings: UserSettings;
-  readonly projects: CurrentUser['projects'];
+  /** The user's projects; the settings' default project is one of them or null. */
+  readonly projects: readonly ProjectChoice[];
   readonly onChange: (changes: Partial<UserSettings>) => void;
 }
 
@@ -61,6 +64,7 @@ export function SettingsForm({ settings, projects, onChange }: SettingsFormProps
         </InputLabel>
         <Select
           labelId="settings-project-label"
+          aria-describedby="settings-project-hint"
           label={t('settings.defaultProject')}
           displayEmpty
           notched
@@ -76,6 +80,9 @@ export function SettingsForm({ settings, projects, onChange }: SettingsFormProps
             </MenuItem>
           ))}
         </Select>
+        <FormHelperText id="settings-project-hint">
+          {t('settings.defaultProjectHint')}
+        </FormHelperText>
       </FormControl>
       <FormControlLabel
         control={

@@ -15,9 +15,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, type UserSettings } from '@sarm/contracts';
 import { fetchUserSettings, saveUserSettings } from '../../api/authApi';
+import { PROJECTS_QUERY_KEY, fetchMyProjects } from '../../api/projectsApi';
 import { useAuth } from '../../auth/authContext';
 import { useFeedback } from '../../feedback/feedbackContext';
 import { useColorMode } from '../../theme/colorModeContext';
+import { effectiveDefaultProject } from './defaultProject';
 import { SettingsForm } from './SettingsForm';
 
 export const SETTINGS_QUERY_KEY = ['auth', 'settings'] as const;
@@ -29,6 +31,9 @@ export function SettingsPage() {
   const { mode, setMode } = useColorMode();
   const { addAlert } = useFeedback();
   const query = useQuery({ queryKey: SETTINGS_QUERY_KEY, queryFn: fetchUserSettings });
+  // The user's projects from the project list; the signed-in user's copy stands in meanwhile.
+  const projectsQuery = useQuery({ queryKey: PROJECTS_QUERY_KEY, queryFn: fetchMyProjects });
+  const projects = projectsQuery.data ?? user?.projects ?? [];
   const [edits, setEdits] = useState<Partial<UserSettings>>({});
   const save = useMutation({
     mutationFn: saveUserSettings,
@@ -43,7 +48,11 @@ export function SettingsPage() {
   if (query.isError) return <Alert severity="error">{t('settings.loadFailed')}</Alert>;
 
   // The theme switch reflects the theme actually shown, which is stored locally.
-  const settings: UserSettings = { ...query.data, ...edits, darkMode: mode === 'dark' };
+  const merged: UserSettings = { ...query.data, ...edits, darkMode: mode === 'dark' };
+  const settings: UserSettings = {
+    ...merged,
+    defaultProject: effectiveDefaultProject(merged.defaultProject, projects),
+  };
   const change = (next: Partial<UserSettings>) => {
     if (next.darkMode !== undefined) setMode(next.darkMode ? 'dark' : 'light');
     if (next.language !== undefined) void i18n.changeLanguage(next.language);
@@ -52,12 +61,15 @@ export function SettingsPage() {
 
   return (
     <Box sx={{ maxWidth: 720 }}>
-      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
         {t('settings.title')}
+      </Typography>
+      <Typography color="textSecondary" sx={{ mb: 3 }}>
+        {t('settings.appliedOnSignIn')}
       </Typography>
       <Card>
         <CardContent>
-          <SettingsForm settings={settings} projects={user?.projects ?? []} onChange={change} />
+          <SettingsForm settings={settings} projects={projects} onChange={change} />
           <Button
             variant="contained"
             sx={{ mt: 3 }}

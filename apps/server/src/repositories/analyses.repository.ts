@@ -1,0 +1,79 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/database.js';
+import {
+  datasetReports,
+  videoAnalyses,
+  type DatasetReportRow,
+  type VideoAnalysisRow,
+} from '../db/schema/index.js';
+
+/** Saved CASA analyses of videos and the stored dataset reports. */
+export function createAnalysesRepository(db: Database) {
+  async function insert(values: typeof videoAnalyses.$inferInsert): Promise<VideoAnalysisRow> {
+    const [row] = await db.insert(videoAnalyses).values(values).returning();
+    if (row === undefined) throw new Error('Insert returned no row');
+    return row;
+  }
+
+  /** The newest analysis of the video made with exactly these settings (jsonb equality). */
+  async function findLatest(
+    videoId: string,
+    settings: Record<string, unknown>,
+  ): Promise<VideoAnalysisRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(videoAnalyses)
+      .where(
+        and(
+          eq(videoAnalyses.videoId, videoId),
+          sql`${videoAnalyses.settings} = ${JSON.stringify(settings)}::jsonb`,
+        ),
+      )
+      .orderBy(desc(videoAnalyses.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  /** The newest analysis of each video, whatever its settings. */
+  async function latestByVideo(videoIds: readonly string[]): Promise<VideoAnalysisRow[]> {
+    if (videoIds.length === 0) return [];
+    const rows = await db
+      .select()
+      .from(videoAnalyses)
+      .where(inArray(videoAnalyses.videoId, [...videoIds]))
+      .orderBy(desc(videoAnalyses.createdAt));
+    const seen = new Set<string>();
+    return rows.filter((row) => !seen.has(row.videoId) && seen.add(row.videoId) !== undefined);
+  }
+
+  /** Merges the given top-level keys into the dataset's report in one statement (no lost updates). */
+  async function mergeReport(
+    datasetId: string,
+    part: Record<string, unknown>,
+    now: Date,
+  ): Promise<void> {
+    const json = JSON.stringify(part);
+    await db
+      .insert(datasetReports)
+      .values({ datasetId, payload: part, updatedAt: now })
+      .onConflictDoUpdate({
+        target: datasetReports.datasetId,
+        set: {
+          payload: sql`${datasetReports.payload} || ${json}::jsonb`,
+          updatedAt: now,
+        },
+      });
+  }
+
+  async function findReport(datasetId: string): Promise<DatasetReportRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(datasetReports)
+      .where(eq(datasetReports.datasetId, datasetId))
+      .limit(1);
+    return row;
+  }
+
+  return { insert, findLatest, latestByVideo, mergeReport, findReport };
+}
+export type AnalysesRepository = ReturnType<typeof createAnalysesRepository>;

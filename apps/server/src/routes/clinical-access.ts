@@ -1,0 +1,41 @@
+import type { PermissionRequirement } from '@sarm/contracts';
+
+/** Who may browse projects, datasets and videos: anyone working with them in either workflow. */
+export const BROWSE_DATA: readonly PermissionRequirement[] = [
+  'finetune.manage_dataset',
+  'sarm.upload_video',
+  'sarm.manage_videos',
+  'finetune.upload_video',
+  'sarm.select_frames',
+  'sarm.view_frames',
+  'sarm.generate_report',
+];
+export const MANAGE_DATASETS: readonly PermissionRequirement[] = ['finetune.manage_dataset'];
+export const UPLOAD_VIDEOS: readonly PermissionRequirement[] = [
+  'sarm.upload_video',
+  'sarm.manage_videos',
+  'finetune.upload_video',
+];
+export const DELETE_VIDEOS: readonly PermissionRequirement[] = [
+  'sarm.delete_videos',
+  'sarm.manage_videos',
+];
+export const EXTRACT_FRAMES: readonly PermissionRequirement[] = [
+  'sarm.upload_video',
+  'sarm.manage_videos',
+  'finetune.extract_frames',
+];
+export const VIEW_FRAMES: readonly PermissionRequirement[] = [
+  'sarm.view_frames',
+  'sarm.select_frames',
+  'finetune.extract_frames',
+  'finetune.annotate_detection',
+];
+export const SELECT_FRAMES: readonly PermissionRequirement[] = [
+  'sarm.select_frames',
+  'finetune.extract_frames',
+];
+export const DELETE_FRAMES: readonly PermissionRequirement[] = [
+  'sarm.manage_videos',
+  'finetune.extract_frames',
+];

@@ -1,0 +1,150 @@
+import { IdParamsSchema, MediaLinkResponseSchema } from '@sarm/contracts';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ServerContext } from '../context.js';
+import { parseByteRange } from '../http/byte-range.js';
+import { forbidden, HttpError, MESSAGES, notFound } from '../http/errors.js';
+import { requireAuth } from '../http/route-access.js';
+import { BROWSE_DATA, VIEW_FRAMES } from './clinical-access.js';
+
+const tags = ['media'];
+const LINK_TTL_SECONDS = 3600;
+const TOKEN_NOTE =
+  'Authorised by the bearer header or by `?token=` (a media token from `/sarm/media/video-link/{id}`).';
+const CONTENT_TYPES: Record<string, string> = {
+  '.mp4': 'video/mp4',
+  '.m4v': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mov': 'video/quicktime',
+  '.avi': 'video/x-msvideo',
+  '.mkv': 'video/x-matroska',
+  '.jpg': 'image/jpeg',
+};
+const contentType = (key: string) =>
+  CONTENT_TYPES[key.slice(key.lastIndexOf('.')).toLowerCase()] ?? 'application/octet-stream';
+const originalFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+const MediaQuerySchema = z.object({ original: originalFlag, token: z.string().optional() });
+
+/** Video streams with byte ranges, thumbnails and frame images (spec 1 §7 Media fetches). */
+export const mediaRoutes: FastifyPluginCallbackZod<{ context: ServerContext }> = (
+  app,
+  { context },
+  done,
+) => {
+  const { storage } = context;
+  const { videos } = context.services.clinical;
+
+  async function send(request: FastifyRequest, reply: FastifyReply, key: string) {
+    if (request.mediaTokenKey !== null && request.mediaTokenKey !== key)
+      throw forbidden(MESSAGES.noPermission);
+    const info = await storage.stat(key);
+    if (info === null) throw notFound('File not found');
+    const range = parseByteRange(request.headers.range, info.size);
+    void reply
+      .header('Accept-Ranges', 'bytes')
+      .header('Content-Type', contentType(key))
+      .header('Cache-Control', 'private, max-age=3600');
+    if (range === null) {
+      void reply.header('Content-Range', `bytes */${info.size}`);
+      throw new HttpError(416, 'Requested range not satisfiable');
+    }
+    if (range === undefined) {
+      void reply.header('Content-Length', info.size);
+      return reply.send(await storage.get(key));
+    }
+    void reply
+      .status(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`)
+      .header('Content-Length', range.end - range.start + 1);
+    return reply.send(await storage.get(key, range));
+  }
+
+  async function videoKey(request: FastifyRequest, id: string, original: boolean) {
+    const video = await videos.findVisible(requireAuth(request), id);
+    return original ? video.originalKey : (video.playableKey ?? video.originalKey);
+  }
+
+  app.get(
+    '/sarm/media/view-video/:id',
+    {
+      config: { permission: BROWSE_DATA, mediaToken: true },
+      schema: {
+        tags,
+        summary: 'Stream a video (HTTP byte ranges)',
+        description: `The browser-playable copy, or the uploaded file with \`original=true\`. Answers 206 with Content-Range for \`Range\` requests, 416 when unsatisfiable. ${TOKEN_NOTE}`,
+        params: IdParamsSchema,
+        querystring: MediaQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      send(request, reply, await videoKey(request, request.params.id, request.query.original)),
+  );
+
+  app.get(
+    '/sarm/media/video-link/:id',
+    {
+      config: { permission: BROWSE_DATA },
+      schema: {
+        tags,
+        summary: 'A one-hour link to stream a video without a bearer header',
+        description:
+          'For `<video src>`: the answer carries a media token bound to the user and file.',
+        params: IdParamsSchema,
+        querystring: MediaQuerySchema,
+        response: { 200: MediaLinkResponseSchema },
+      },
+    },
+    async (request) => {
+      const key = await videoKey(request, request.params.id, request.query.original);
+      const token = storage.createMediaToken(key, requireAuth(request).user.id, LINK_TTL_SECONDS);
+      const original = request.query.original ? '&original=true' : '';
+      return {
+        url: `/api/sarm/media/view-video/${request.params.id}?token=${encodeURIComponent(token)}${original}`,
+        token,
+        expires_in: LINK_TTL_SECONDS,
+      };
+    },
+  );
+
+  app.get(
+    '/sarm/media/thumbnail/:id',
+    {
+      config: { permission: BROWSE_DATA, mediaToken: true },
+      schema: {
+        tags,
+        summary: 'The JPEG thumbnail of a video',
+        description: `404 until the video has been prepared. ${TOKEN_NOTE}`,
+        params: IdParamsSchema,
+        querystring: MediaQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const video = await videos.findVisible(requireAuth(request), request.params.id);
+      if (video.thumbnailKey === null) throw notFound('Thumbnail not available');
+      return send(request, reply, video.thumbnailKey);
+    },
+  );
+
+  app.get(
+    '/sarm/media/view-frame/:id',
+    {
+      config: { permission: VIEW_FRAMES, mediaToken: true },
+      schema: {
+        tags,
+        summary: 'The JPEG image of an extracted frame',
+        description: TOKEN_NOTE,
+        params: IdParamsSchema,
+        querystring: MediaQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const frame = await videos.findFrame(requireAuth(request), request.params.id);
+      return send(request, reply, frame.storageKey);
+    },
+  );
+  done();
+};

@@ -1,0 +1,173 @@
+import { resolveSettings, type AnalysisResult, type CasaSettings } from '@sarm/casa';
+import { analyzeVideo } from '@sarm/casa/node';
+import type {
+  CalculationError,
+  CalculationRequest,
+  ConcentrationReport,
+  MotilityReport,
+} from '@sarm/contracts';
+import type { Clock } from '../clock.js';
+import type { VideoAnalysisRow, VideoRow } from '../db/schema/index.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
+import type { AnalysesRepository } from '../repositories/analyses.repository.js';
+import type { DatasetsRepository } from '../repositories/datasets.repository.js';
+import type { FileStorage } from '../storage/storage.js';
+import type { AuthContext } from './access.js';
+import {
+  buildConcentrationReport,
+  buildMotilityReport,
+  summarizeVideo,
+  toStoredReport,
+  type AnalysedVideo,
+} from './analysis-reports.js';
+import type { ProjectScope } from './project-scope.js';
+import type { VideosService } from './videos.service.js';
+
+export type CalculationKind = 'concentration' | 'motility';
+export const CALCULATION_FAILED: Record<CalculationKind, string> = {
+  concentration: 'Failed to calculate concentration',
+  motility: 'Failed to calculate motility',
+};
+export const REPORT_NOT_FOUND = 'Report not found';
+
+/** CASA analyses of whole videos, their aggregation into WHO reports and the stored reports. */
+export function createAnalysisService(deps: {
+  videos: VideosService;
+  datasets: DatasetsRepository;
+  analyses: AnalysesRepository;
+  storage: FileStorage;
+  scope: ProjectScope;
+  clock: Clock;
+}) {
+  /** Runs in progress, keyed by video and settings: parallel requests share one engine run. */
+  const inFlight = new Map<string, Promise<VideoAnalysisRow>>();
+
+  async function settingsFor(video: VideoRow): Promise<CasaSettings> {
+    const found = await deps.datasets.findById(video.datasetId);
+    if (found === undefined) throw notFound('Dataset not found');
+    const s = found.dataset.settings;
+    return resolveSettings({
+      umPerPixel: s.um_per_pixel,
+      chamberDepthUm: s.chamber_depth_um,
+      dilution: s.dilution_factor,
+    });
+  }
+
+  function run(video: VideoRow, settings: CasaSettings, userId: string) {
+    const key = `${video.id}:${JSON.stringify(settings)}`;
+    const running = inFlight.get(key);
+    if (running !== undefined) return running;
+    const promise = (async () => {
+      const file = deps.storage.localPath(video.originalKey);
+      if (file === null) throw new Error('The video file is not available');
+      const result = await analyzeVideo(file, settings);
+      const stored: AnalysisResult = {
+        ...result,
+        per_frame: result.per_frame.map(({ frame, count }) => ({ frame, count })),
+      };
+      return deps.analyses.insert({
+        videoId: video.id,
+        kind: 'full',
+        settings: { ...settings },
+        result: { ...stored },
+        createdBy: userId,
+        createdAt: deps.clock.now(),
+      });
+    })().finally(() => inFlight.delete(key));
+    inFlight.set(key, promise);
+    return promise;
+  }
+
+  function toAnalysed(video: VideoRow, row: VideoAnalysisRow): AnalysedVideo {
+    return {
+      videoId: video.id,
+      videoName: video.name,
+      analysisId: row.id,
+      analyzedAt: row.createdAt,
+      result: row.result as unknown as AnalysisResult,
+    };
+  }
+
+  async function visibleVideos(auth: AuthContext, ids: readonly string[]): Promise<VideoRow[]> {
+    const rows: VideoRow[] = [];
+    for (const id of [...new Set(ids)]) rows.push(await deps.videos.findVisible(auth, id));
+    return rows;
+  }
+
+  async function calculate(
+    auth: AuthContext,
+    kind: CalculationKind,
+    request: CalculationRequest,
+  ): Promise<ConcentrationReport | MotilityReport> {
+    const videos = await visibleVideos(auth, request.video_ids);
+    const datasetIds = new Set(videos.map((video) => video.datasetId));
+    if (request.save_results && datasetIds.size > 1)
+      throw badRequest('All videos must belong to the same dataset to save a report');
+    const analysed: AnalysedVideo[] = [];
+    const errors: CalculationError[] = [];
+    let settings: CasaSettings | undefined;
+    for (const video of videos) {
+      try {
+        const videoSettings = await settingsFor(video);
+        settings ??= videoSettings;
+        const saved = request.force_reanalysis
+          ? undefined
+          : await deps.analyses.findLatest(video.id, { ...videoSettings });
+        const row = saved ?? (await run(video, videoSettings, auth.user.id));
+        analysed.push(toAnalysed(video, row));
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        errors.push({ video_id: video.id, video_name: video.name, error: message });
+      }
+    }
+    if (analysed.length === 0 || settings === undefined)
+      throw new HttpError(422, CALCULATION_FAILED[kind], errors.map((e) => e.error).join('; '));
+    const report =
+      kind === 'concentration'
+        ? buildConcentrationReport(analysed, errors, settings)
+        : buildMotilityReport(analysed, errors, settings);
+    const [datasetId] = datasetIds;
+    if (request.save_results && datasetId !== undefined) {
+      const found = await deps.datasets.findById(datasetId);
+      await deps.analyses.mergeReport(
+        datasetId,
+        {
+          dataset_name: found?.dataset.name ?? '',
+          project_id: found?.dataset.projectId ?? '',
+          [`${kind}_report`]: report,
+        },
+        deps.clock.now(),
+      );
+    }
+    return report;
+  }
+
+  async function results(auth: AuthContext, ids: readonly string[]) {
+    const videos = await visibleVideos(auth, ids);
+    const rows = await deps.analyses.latestByVideo(videos.map((video) => video.id));
+    const byVideo = new Map(rows.map((row) => [row.videoId, row]));
+    const found = videos.flatMap((video) => {
+      const row = byVideo.get(video.id);
+      return row === undefined ? [] : [summarizeVideo(toAnalysed(video, row))];
+    });
+    const missing = videos.filter((video) => !byVideo.has(video.id)).map((video) => video.id);
+    return { results: found, missing };
+  }
+
+  async function report(auth: AuthContext, datasetId: string) {
+    const found = await deps.datasets.findById(datasetId);
+    if (found === undefined || !(await deps.scope.canSee(auth, found.dataset.projectId)))
+      throw notFound(REPORT_NOT_FOUND);
+    const row = await deps.analyses.findReport(datasetId);
+    if (row === undefined) throw notFound(REPORT_NOT_FOUND);
+    return toStoredReport(
+      datasetId,
+      { name: found.dataset.name, projectId: found.dataset.projectId },
+      row.payload,
+      row.updatedAt,
+    );
+  }
+
+  return { calculate, results, report };
+}
+export type AnalysisService = ReturnType<typeof createAnalysisService>;

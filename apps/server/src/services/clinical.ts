@@ -1,0 +1,84 @@
+import type { FrameExtractionConfig } from '@sarm/contracts';
+import type { Clock } from '../clock.js';
+import { conflict } from '../http/errors.js';
+import type { JobRegistry } from '../jobs/job-registry.js';
+import type { TaskQueue } from '../jobs/task-queue.js';
+import type { FileStorage } from '../storage/storage.js';
+import type { AuthContext } from './access.js';
+import { createAnalysisService } from './analysis.service.js';
+import { createDatasetsService } from './datasets.service.js';
+import type { DomainServices, Repositories } from './index.js';
+import { createProjectScope } from './project-scope.js';
+import { createVideoUploadService } from './video-upload.service.js';
+import { createVideosService } from './videos.service.js';
+
+/** Datasets, videos, uploads and frame extraction (the first slice of the clinical workflow). */
+export function createClinicalServices(deps: {
+  repositories: Repositories;
+  domain: DomainServices;
+  queue: TaskQueue<JobRegistry>;
+  storage: FileStorage;
+  clock: Clock;
+}) {
+  const { repositories, domain, queue, storage, clock } = deps;
+  const scope = createProjectScope({ projects: repositories.projects });
+  const videos = createVideosService({
+    videos: repositories.videos,
+    datasets: repositories.datasets,
+    scope,
+    storage,
+    audit: domain.audit,
+  });
+  const datasets = createDatasetsService({
+    datasets: repositories.datasets,
+    projects: repositories.projects,
+    scope,
+    audit: domain.audit,
+    clock,
+    deleteDatasetFiles: videos.deleteDatasetFiles,
+  });
+  const uploads = createVideoUploadService({
+    storage,
+    settings: domain.settings,
+    datasets,
+    videos,
+    videoRows: repositories.videos,
+    audit: domain.audit,
+    clock,
+    enqueuePrepare: async (videoId, userId) =>
+      (await queue.enqueueTask('video.prepare', { videoId }, userId)).id,
+  });
+
+  const analysis = createAnalysisService({
+    videos,
+    datasets: repositories.datasets,
+    analyses: repositories.analyses,
+    storage,
+    scope,
+    clock,
+  });
+
+  /** Queues frame extraction; 409 while the video is still being prepared or extracted. */
+  async function extractFrames(auth: AuthContext, videoId: string, config: FrameExtractionConfig) {
+    const video = await videos.findVisible(auth, videoId);
+    if (video.processingStatus === 'processing')
+      throw conflict('The video is still being processed. Please wait until it has finished.');
+    await repositories.videos.update(video.id, {
+      processingStatus: 'processing',
+      error: null,
+      updatedAt: clock.now(),
+    });
+    const task = await queue.enqueueTask('frames.extract', { videoId, config }, auth.user.id);
+    await repositories.videos.update(video.id, { lastTaskId: task.id });
+    return {
+      success: true as const,
+      task_id: task.id,
+      taskId: task.id,
+      status: task.status,
+      message: task.message ?? 'Task queued for processing',
+    };
+  }
+
+  return { scope, videos, datasets, uploads, extractFrames, analysis };
+}
+export type ClinicalServices = ReturnType<typeof createClinicalServices>;

@@ -1,0 +1,173 @@
+import { probeVideo, VideoReadError } from '@sarm/casa/node';
+import type { Multipart } from '@fastify/multipart';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Clock } from '../clock.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import { localFile, withTempDir } from '../media/ffmpeg.js';
+import type { VideosRepository } from '../repositories/videos.repository.js';
+import type { FileStorage } from '../storage/storage.js';
+import type { AuthContext } from './access.js';
+import type { AuditService } from './audit.service.js';
+import type { DatasetsService } from './datasets.service.js';
+import type { SystemSettingsService } from './system-settings.service.js';
+import type { VideosService } from './videos.service.js';
+
+export const UPLOAD_MESSAGES = {
+  noFile: 'Please select files to upload',
+  noDataset: 'Dataset ID is required',
+  tooLarge: (file: string, mb: number) =>
+    `The file "${file}" is larger than the maximum upload size of ${mb} MB`,
+  badFormat: (file: string, allowed: string) =>
+    `The file "${file}" has a format that is not allowed. Allowed formats: ${allowed}`,
+  unreadable: (file: string, reason: string) =>
+    `The file "${file}" is not a readable video: ${reason}`,
+} as const;
+
+interface ReceivedFile {
+  readonly tempKey: string;
+  readonly filename: string;
+  readonly extension: string;
+  readonly size: number;
+}
+
+const drain = (stream: NodeJS.ReadableStream) =>
+  pipeline(stream, new Writable({ write: (_chunk, _encoding, callback) => callback() }));
+
+const isTooLarge = (error: unknown) =>
+  error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE';
+
+function parseTags(value: string | undefined): string[] {
+  if (value === undefined || value.trim() === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (Array.isArray(parsed)) return parsed.map(String).filter((tag) => tag.trim() !== '');
+  } catch {
+    // not JSON: a comma-separated list
+  }
+  return value
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
+}
+
+/** Receives a multipart video upload: streamed to storage, checked, probed, then queued for preparation. */
+export function createVideoUploadService(deps: {
+  storage: FileStorage;
+  settings: SystemSettingsService;
+  datasets: DatasetsService;
+  videos: VideosService;
+  videoRows: VideosRepository;
+  audit: AuditService;
+  clock: Clock;
+  enqueuePrepare: (videoId: string, userId: string) => Promise<string>;
+}) {
+  async function allowedExtensions() {
+    const formats = (await deps.settings.get()).storage.allowedVideoFormats;
+    const list = formats
+      .split(/[\s,]+/)
+      .map((f) => f.trim().toLowerCase())
+      .filter((f) => f !== '');
+    return { list: list.map((f) => (f.startsWith('.') ? f : `.${f}`)), text: formats };
+  }
+
+  async function receiveFile(part: Extract<Multipart, { type: 'file' }>): Promise<ReceivedFile> {
+    const filename = path.basename(part.filename || 'video');
+    const extension = path.extname(filename).toLowerCase();
+    const allowed = await allowedExtensions();
+    if (!allowed.list.includes(extension)) {
+      await drain(part.file);
+      throw new HttpError(415, UPLOAD_MESSAGES.badFormat(filename, allowed.text));
+    }
+    const tempKey = `uploads/${randomUUID()}${extension}`;
+    const tooLarge = async () => {
+      await deps.storage.delete(tempKey);
+      const mb = (await deps.settings.get()).general.maxUploadSize;
+      return new HttpError(413, UPLOAD_MESSAGES.tooLarge(filename, mb));
+    };
+    try {
+      const { size } = await deps.storage.put(tempKey, part.file);
+      if (part.file.truncated) throw await tooLarge();
+      return { tempKey, filename, extension, size };
+    } catch (error) {
+      if (isTooLarge(error)) throw await tooLarge();
+      throw error;
+    }
+  }
+
+  async function upload(auth: AuthContext, parts: AsyncIterableIterator<Multipart>) {
+    const fields = new Map<string, string>();
+    let file: ReceivedFile | undefined;
+    try {
+      for await (const part of parts) {
+        if (part.type === 'file') {
+          if (file === undefined && part.fieldname === 'file') file = await receiveFile(part);
+          else await drain(part.file);
+        } else if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
+      }
+      if (file === undefined) throw badRequest(UPLOAD_MESSAGES.noFile);
+      const field = (...names: string[]) =>
+        names.map((name) => fields.get(name)?.trim()).find((v) => v !== undefined && v !== '');
+      const datasetId = field('dataset_id', 'datasetId');
+      if (datasetId === undefined) throw badRequest(UPLOAD_MESSAGES.noDataset);
+      const dataset = await deps.datasets.findVisible(auth, datasetId);
+      const received = file;
+      const info = await withTempDir(async (dir) => {
+        try {
+          return await probeVideo(await localFile(deps.storage, received.tempKey, dir));
+        } catch (error) {
+          const reason = error instanceof VideoReadError ? error.reason : String(error);
+          throw new HttpError(415, UPLOAD_MESSAGES.unreadable(received.filename, reason));
+        }
+      });
+      const id = randomUUID();
+      const originalKey = `videos/${id}/original${received.extension}`;
+      await deps.storage.move(received.tempKey, originalKey);
+      const now = deps.clock.now();
+      const row = await deps.videoRows.insert({
+        id,
+        datasetId: dataset.dataset.id,
+        name: field('name') ?? path.parse(received.filename).name,
+        fileName: `original${received.extension}`,
+        originalFilename: received.filename,
+        description: field('description') ?? '',
+        size: received.size,
+        width: info.width,
+        height: info.height,
+        fps: info.fps,
+        frameCount: info.frameCount,
+        duration: info.durationS,
+        codec: info.codec,
+        container: info.container,
+        patientId: field('patientId', 'patient_id') ?? null,
+        captureDate: field('captureDate', 'capture_date') ?? now.toISOString().slice(0, 10),
+        tags: parseTags(field('tags')),
+        source: field('source') ?? null,
+        processingStatus: 'processing',
+        originalKey,
+        uploadedBy: auth.user.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const taskId = await deps.enqueuePrepare(row.id, auth.user.id);
+      await deps.videoRows.update(row.id, { lastTaskId: taskId });
+      await deps.audit.record({
+        type: 'data',
+        severity: 'info',
+        message: `Video "${row.name}" uploaded`,
+        actor: auth.user,
+        resource: { id: row.id, type: 'video' },
+      });
+      const video = await deps.videos.get(auth, row.id);
+      return { success: true as const, message: 'Video uploaded', video, task_id: taskId };
+    } catch (error) {
+      if (file !== undefined) await deps.storage.delete(file.tempKey);
+      throw error;
+    }
+  }
+
+  return { upload };
+}
+export type VideoUploadService = ReturnType<typeof createVideoUploadService>;

@@ -1,0 +1,98 @@
+import {
+  DatasetListResponseSchema,
+  DatasetSchema,
+  DEFAULT_FRAME_EXTRACTION,
+  ExtractFramesResponseSchema,
+  FrameListResponseSchema,
+  FrameSchema,
+  MediaLinkResponseSchema,
+  TaskSchema,
+  VideoListResponseSchema,
+  VideoSchema,
+  type Dataset,
+  type Frame,
+  type FrameListResponse,
+  type Task,
+  type Video,
+} from '@sarm/contracts';
+import { apiClient } from './apiClient';
+import { readToken } from './session';
+
+export const clinicalKeys = {
+  datasets: (projectId: string) => ['sarm', 'datasets', projectId] as const,
+  dataset: (id: string) => ['sarm', 'dataset', id] as const,
+  videos: (datasetId: string) => ['sarm', 'videos', datasetId] as const,
+  video: (id: string) => ['sarm', 'video', id] as const,
+  frames: (videoId: string, limit: number) => ['sarm', 'frames', videoId, limit] as const,
+};
+
+export async function fetchProjectDatasets(projectId: string): Promise<Dataset[]> {
+  const query = `project_id=${encodeURIComponent(projectId)}&limit=500`;
+  const answer = await apiClient.requestParsed(
+    `/sarm/dataset/get-datasets?${query}`,
+    DatasetListResponseSchema,
+  );
+  return answer.datasets;
+}
+
+export const fetchDataset = (id: string): Promise<Dataset> =>
+  apiClient.requestParsed(`/sarm/dataset/get-dataset/${encodeURIComponent(id)}`, DatasetSchema);
+
+export async function fetchDatasetVideos(datasetId: string): Promise<Video[]> {
+  const answer = await apiClient.requestParsed(
+    `/business/videos/dataset/${encodeURIComponent(datasetId)}`,
+    VideoListResponseSchema,
+  );
+  return answer.videos;
+}
+
+export const fetchVideo = (id: string): Promise<Video> =>
+  apiClient.requestParsed(`/business/videos/${encodeURIComponent(id)}`, VideoSchema);
+
+export async function deleteVideo(id: string): Promise<void> {
+  await apiClient.request(`/business/videos/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** Starts frame extraction with the video list's defaults (fps 3, quality 95, max 50). */
+export async function extractFrames(videoId: string): Promise<string> {
+  const answer = await apiClient.requestParsed(
+    '/sarm/frames/extract',
+    ExtractFramesResponseSchema,
+    { method: 'POST', body: { videoId, config: DEFAULT_FRAME_EXTRACTION } },
+  );
+  return answer.task_id;
+}
+
+export const fetchTask = (id: string): Promise<Task> =>
+  apiClient.requestParsed(`/tasks/${encodeURIComponent(id)}`, TaskSchema);
+
+export const fetchFrames = (videoId: string, limit: number): Promise<FrameListResponse> =>
+  apiClient.requestParsed(
+    `/sarm/media/list-frames/${encodeURIComponent(videoId)}?limit=${limit}&offset=0`,
+    FrameListResponseSchema,
+  );
+
+export const toggleFrame = (id: string, selected: boolean): Promise<Frame> =>
+  apiClient.requestParsed(`/technical/frames/${encodeURIComponent(id)}/select`, FrameSchema, {
+    method: 'POST',
+    body: { selected },
+  });
+
+/** A one-hour streaming URL for `<video src>` (media token, byte ranges). */
+export async function fetchVideoLink(id: string): Promise<string> {
+  const answer = await apiClient.requestParsed(
+    `/sarm/media/video-link/${encodeURIComponent(id)}`,
+    MediaLinkResponseSchema,
+  );
+  return answer.url;
+}
+
+/** Fetches an image with the bearer token and answers an object URL (caller revokes it). */
+export async function fetchImageUrl(path: string): Promise<string> {
+  const token = readToken(window.localStorage);
+  const response = await window.fetch(`/api${path}`, {
+    headers: token === null ? {} : { Authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`Error ${response.status}: ${response.statusText}`);
+  return URL.createObjectURL(await response.blob());
+}

@@ -1,0 +1,184 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Grid,
+  LinearProgress,
+  Stack,
+  Typography,
+} from '@mui/material';
+import type { Frame } from '@sarm/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { clinicalKeys, fetchFrames, fetchVideo, toggleFrame } from '../../api/clinicalApi';
+import { useCan } from '../admin/common/useCan';
+import { AuthImage } from './AuthImage';
+import { ClinicalBreadcrumbs, minutesSeconds } from './ClinicalBreadcrumbs';
+import { useTaskPolling } from './useExtraction';
+
+const PAGE = 50;
+
+function FrameTile({ frame, onToggle }: { frame: Frame; onToggle: (frame: Frame) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      variant="outlined"
+      sx={{
+        borderColor: frame.selected ? 'primary.main' : undefined,
+        borderWidth: frame.selected ? 2 : 1,
+      }}
+    >
+      <CardActionArea onClick={() => onToggle(frame)}>
+        <AuthImage
+          path={`/sarm/media/view-frame/${frame.id}`}
+          alt={t('clinical.frameNumber', { number: frame.frameNumber })}
+          height={120}
+        />
+        <CardContent sx={{ p: 1 }}>
+          <Typography variant="body2">
+            {t('clinical.frameNumber', { number: frame.frameNumber })} ·{' '}
+            {frame.timeOffset.toFixed(2)}s
+          </Typography>
+          <Stack direction="row" spacing={0.5} sx={{ mt: 0.5 }}>
+            {frame.selected && <Chip size="small" color="primary" label={t('clinical.selected')} />}
+            {frame.hasDetection && (
+              <Chip size="small" color="success" label={t('clinical.hasDetection')} />
+            )}
+            {frame.detectionCount > 0 && (
+              <Chip size="small" label={t('clinical.objects', { count: frame.detectionCount })} />
+            )}
+          </Stack>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+/** Frames of a video (spec 1 §2.4 Frame list): summary, click-to-select grid, Load More (+50). */
+export function FrameListPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const { projectId = '', datasetId = '', videoId = '' } = useParams();
+  const canView = useCan(['select_frames', 'view_frames']);
+  const canSelect = useCan(['select_frames']);
+  const [limit, setLimit] = useState(PAGE);
+  const video = useQuery({
+    queryKey: clinicalKeys.video(videoId),
+    queryFn: () => fetchVideo(videoId),
+    enabled: canView,
+  });
+  const frames = useQuery({
+    queryKey: clinicalKeys.frames(videoId, limit),
+    queryFn: () => fetchFrames(videoId, limit),
+    enabled: canView,
+  });
+  const task = useTaskPolling(video.data?.lastTaskId ?? null, [
+    clinicalKeys.video(videoId),
+    ['sarm', 'frames', videoId],
+  ]);
+  if (!canView) return <Alert severity="warning">{t('clinical.noFramePermission')}</Alert>;
+
+  const processing = video.data?.processingStatus === 'processing';
+  const remaining = (frames.data?.total ?? 0) - (frames.data?.frames.length ?? 0);
+  const refresh = () => {
+    void video.refetch();
+    void frames.refetch();
+  };
+  const toggle = (frame: Frame) =>
+    canSelect &&
+    void toggleFrame(frame.id, !frame.selected).then(() =>
+      client.invalidateQueries({ queryKey: ['sarm', 'frames', videoId] }),
+    );
+
+  return (
+    <Box>
+      <ClinicalBreadcrumbs
+        crumbs={[
+          { label: t('clinical.breadcrumbProjects'), to: '/sarm/projects' },
+          { label: t('clinical.breadcrumbDatasets'), to: `/sarm/projects/${projectId}/datasets` },
+          {
+            label: t('clinical.breadcrumbVideos'),
+            to: `/sarm/projects/${projectId}/datasets/${datasetId}/videos`,
+          },
+          { label: t('clinical.breadcrumbFrames') },
+        ]}
+      />
+      <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 2 }}>
+        <Typography variant="h4" component="h1">
+          {video.data?.name ?? t('clinical.breadcrumbFrames')}
+        </Typography>
+        <Button variant="outlined" onClick={refresh}>
+          {t('clinical.refresh')}
+        </Button>
+      </Stack>
+      {video.data !== undefined && (
+        <Card sx={{ mb: 2 }}>
+          <CardContent>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Chip
+                color={
+                  processing
+                    ? 'warning'
+                    : video.data.processingStatus === 'failed'
+                      ? 'error'
+                      : 'success'
+                }
+                label={video.data.processingStatus}
+              />
+              <Typography>{t('clinical.resolution', { value: video.data.resolution })}</Typography>
+              <Typography>
+                {t('clinical.duration', { value: minutesSeconds(video.data.duration) })}
+              </Typography>
+              <Typography>
+                {t('clinical.extractedFrames', { count: video.data.extractedFramesCount })}
+              </Typography>
+              <Typography>
+                {t('clinical.selectedFrames', { count: video.data.selectedFramesCount })}
+              </Typography>
+            </Stack>
+            {processing && (
+              <LinearProgress
+                sx={{ mt: 2 }}
+                variant={task === undefined ? 'indeterminate' : 'determinate'}
+                value={task?.progress ?? 0}
+              />
+            )}
+          </CardContent>
+        </Card>
+      )}
+      {(frames.isPending || video.isPending) && <CircularProgress />}
+      {(frames.isError || video.isError) && (
+        <Alert severity="error">{t('clinical.framesError')}</Alert>
+      )}
+      {frames.isSuccess && frames.data.total === 0 && (
+        <Box sx={{ textAlign: 'center', py: 6 }}>
+          <Typography variant="h6">{t('clinical.noFramesYet')}</Typography>
+          <Typography color="textSecondary">
+            {processing ? t('clinical.framesExtracting') : t('clinical.noFramesExtracted')}
+          </Typography>
+        </Box>
+      )}
+      <Grid container spacing={1.5}>
+        {frames.data?.frames.map((frame) => (
+          <Grid key={frame.id} size={{ xs: 6, sm: 4, md: 3, lg: 2 }}>
+            <FrameTile frame={frame} onToggle={toggle} />
+          </Grid>
+        ))}
+      </Grid>
+      {remaining > 0 && (
+        <Box sx={{ textAlign: 'center', mt: 2 }}>
+          <Button variant="outlined" onClick={() => setLimit((value) => value + PAGE)}>
+            {t('clinical.loadMore', { count: remaining })}
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,75 @@
+import { ApiErrorSchema } from '@sarm/contracts';
+import { readToken } from '../../api/session';
+
+export interface UploadFields {
+  readonly datasetId: string;
+  readonly name: string;
+  readonly description: string;
+  readonly captureDate: string;
+}
+
+/** Messages of spec 1 §8 the upload can end with; `message` carries the server's text. */
+export type UploadFailure =
+  | { kind: 'noToken' }
+  | { kind: 'expired' }
+  | { kind: 'network' }
+  | { kind: 'status'; status: number; message: string | null };
+
+export class UploadError extends Error {
+  constructor(readonly failure: UploadFailure) {
+    super(failure.kind);
+  }
+}
+
+function serverMessage(text: string): string | null {
+  try {
+    const parsed = ApiErrorSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.message : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Uploads one file with XMLHttpRequest so the upload progress (0-100) can be shown. */
+export function uploadVideo(
+  file: File,
+  fields: UploadFields,
+  onProgress: (percent: number) => void,
+): Promise<void> {
+  const token = readToken(window.localStorage);
+  if (token === null) return Promise.reject(new UploadError({ kind: 'noToken' }));
+  const form = new FormData();
+  form.append('dataset_id', fields.datasetId);
+  form.append('name', fields.name);
+  form.append('description', fields.description);
+  form.append('captureDate', fields.captureDate);
+  form.append('file', file);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/sarm/video/upload-video');
+    xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) resolve();
+      else if (xhr.status === 401) reject(new UploadError({ kind: 'expired' }));
+      else
+        reject(
+          new UploadError({
+            kind: 'status',
+            status: xhr.status,
+            message: serverMessage(xhr.responseText),
+          }),
+        );
+    };
+    xhr.onerror = () => reject(new UploadError({ kind: 'network' }));
+    xhr.send(form);
+  });
+}
+
+/** Video files only: the browser type starts with video/. */
+export const isVideoFile = (file: File) => file.type.startsWith('video/');
+
+/** The default video name: the file name without its extension. */
+export const defaultVideoName = (fileName: string) => fileName.replace(/\.[^.]+$/, '');

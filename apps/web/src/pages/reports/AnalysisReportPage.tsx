@@ -1,0 +1,112 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import {
+  ConcentrationReportSchema,
+  DatasetSchema,
+  MotilityReportSchema,
+  VideoSchema,
+} from '@sarm/contracts';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ReportBody } from './ReportLayout';
+
+/** Router state the report dialog hands over, checked field by field. */
+function readState(state: unknown) {
+  if (typeof state !== 'object' || state === null) return null;
+  const record = state as Record<string, unknown>;
+  const results = record.analysisResults;
+  if (typeof results !== 'object' || results === null) return null;
+  const r = results as Record<string, unknown>;
+  const concentration = ConcentrationReportSchema.nullable().safeParse(r.concentration ?? null);
+  const motility = MotilityReportSchema.nullable().safeParse(r.motility ?? null);
+  const videos = VideoSchema.array().safeParse(record.selectedVideos ?? []);
+  const dataset = DatasetSchema.safeParse(record.dataset);
+  const errors = Array.isArray(r.errors) ? r.errors.filter((e) => typeof e === 'string') : [];
+  if (!concentration.success || !motility.success || !videos.success || !dataset.success)
+    return null;
+  return {
+    analysisResults: { concentration: concentration.data, motility: motility.data, errors },
+    selectedVideos: videos.data,
+    dataset: dataset.data,
+    projectId: typeof record.projectId === 'string' ? record.projectId : dataset.data.projectId,
+  };
+}
+
+/** /sarm/reports/analysis: the result of one report run (spec 1 §2.4 Analysis report). */
+export function AnalysisReportPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const parsed = readState(useLocation().state);
+  if (parsed === null)
+    return (
+      <Alert
+        severity="info"
+        action={
+          <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate('/sarm/projects')}>
+            {t('reports.backToDatasets')}
+          </Button>
+        }
+      >
+        {t('reports.noAnalysisData')}
+      </Alert>
+    );
+  const { analysisResults, selectedVideos, dataset, projectId } = parsed;
+  const when = new Date().toLocaleString();
+  const sample = (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="h6" gutterBottom>
+          {t('reports.sampleTitle')}
+        </Typography>
+        <Table size="small">
+          <TableBody>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600 }}>{t('reports.dataset')}</TableCell>
+              <TableCell>{dataset.name}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600 }}>{t('reports.project')}</TableCell>
+              <TableCell>{dataset.project_name}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600 }}>{t('reports.analysisDate')}</TableCell>
+              <TableCell>{when}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600 }}>{t('reports.videosUsed')}</TableCell>
+              <TableCell>{selectedVideos.map((video) => video.name).join(', ')}</TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+  return (
+    <ReportBody
+      title={t('reports.analysisTitle')}
+      subtitle={dataset.name}
+      concentration={analysisResults.concentration}
+      motility={analysisResults.motility}
+      warnings={analysisResults.errors}
+      sample={sample}
+      actions={
+        <Button
+          startIcon={<ArrowBackIcon />}
+          onClick={() => void navigate(`/sarm/projects/${projectId}/datasets`)}
+        >
+          {t('reports.backToDatasets')}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,94 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Grid,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ApiRequestError } from '../../api/client';
+import { fetchStoredReport, reportKeys } from '../../api/reportsApi';
+import { ReportBody } from './ReportLayout';
+import { VideoDetailsTable } from './WhoTable';
+
+/** /sarm/reports/view/{datasetId}: the report saved for a dataset (spec 1 §2.4). */
+export function StoredReportPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { datasetId = '' } = useParams();
+  const report = useQuery({
+    queryKey: reportKeys.stored(datasetId),
+    queryFn: () => fetchStoredReport(datasetId),
+    retry: false,
+  });
+  const back = (
+    <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate(-1)}>
+      {t('reports.goBack')}
+    </Button>
+  );
+  if (report.isPending) return <CircularProgress />;
+  if (report.isError) {
+    const missing = report.error instanceof ApiRequestError && report.error.status === 404;
+    return (
+      <Alert severity={missing ? 'info' : 'error'} action={back}>
+        {t(missing ? 'reports.reportNotFound' : 'reports.fetchFailed')}
+      </Alert>
+    );
+  }
+  const data = report.data;
+  const summaries =
+    data.concentration_report?.video_summaries ?? data.motility_report?.video_summaries ?? [];
+  const warnings = [
+    ...(data.concentration_report?.errors ?? []),
+    ...(data.motility_report?.errors ?? []),
+  ].map((error) => `${error.video_name}: ${error.error}`);
+  const sample = (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="h6" gutterBottom>
+          {t('reports.sampleTitle')}
+        </Typography>
+        <Table size="small">
+          <TableBody>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600 }}>{t('reports.dataset')}</TableCell>
+              <TableCell>{data.dataset_name}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600 }}>{t('reports.lastUpdated')}</TableCell>
+              <TableCell>{new Date(data.last_updated).toLocaleString()}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600 }}>{t('reports.videosUsed')}</TableCell>
+              <TableCell>{data.combined_summary.video_count}</TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+  return (
+    <ReportBody
+      title={t('reports.storedTitle')}
+      subtitle={data.dataset_name}
+      concentration={data.concentration_report}
+      motility={data.motility_report}
+      warnings={[...new Set(warnings)]}
+      sample={sample}
+      actions={back}
+    >
+      <Grid size={12}>
+        <VideoDetailsTable summaries={summaries} />
+      </Grid>
+    </ReportBody>
+  );
+}

@@ -1,0 +1,95 @@
+import type { ConcentrationReport, MotilityReport } from '@sarm/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  combineOutcomes,
+  elapsed,
+  toggleVideo,
+  usableForReport,
+  validateVideoSelection,
+  whoRows,
+} from './reportLogic';
+
+const texts = {
+  motilityFailed: (m: string) => `Motility analysis failed: ${m}`,
+  concentrationFailed: (m: string) => `Concentration analysis failed: ${m}`,
+};
+
+describe('video selection for the WHO report', () => {
+  it('needs exactly five videos', () => {
+    expect(validateVideoSelection(['a', 'b', 'c', 'd'])).toBe('reports.selectExactly');
+    expect(validateVideoSelection(['a', 'b', 'c', 'd', 'e'])).toBeNull();
+    expect(validateVideoSelection([])).toBe('reports.selectExactly');
+  });
+
+  it('never ticks more than five and unticks on a second click', () => {
+    let selected: string[] = [];
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) selected = toggleVideo(selected, id);
+    expect(selected).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(toggleVideo(selected, 'c')).toEqual(['a', 'b', 'd', 'e']);
+  });
+
+  it('counts only uploaded or completed videos', () => {
+    expect(usableForReport({ processingStatus: 'completed' })).toBe(true);
+    expect(usableForReport({ processingStatus: 'uploaded' })).toBe(true);
+    expect(usableForReport({ processingStatus: 'processing' })).toBe(false);
+    expect(usableForReport({ processingStatus: 'failed' })).toBe(false);
+  });
+});
+
+const motility = {
+  aggregated_results: {
+    average_velocity: 40,
+    motility_distribution: {
+      'Rapid Progressive': 20,
+      'Slow Progressive': 15,
+      'Non Progressive': 10,
+      Immotile: 55,
+    },
+    total_sperm_count: 20,
+    progressive_percent: 35,
+    total_motility_percent: 45,
+  },
+  analysis_parameters: {
+    who_standard: 'WHO 6th edition (2021)',
+    frame_size: { width: 160, height: 120 },
+    micron_per_pixel: 0.5,
+    motility_thresholds: { rapid_progressive: 25, slow_progressive: 5 },
+  },
+  video_summaries: [],
+  errors: [{ video_id: 'v', video_name: 'clip', error: 'unreadable' }],
+} satisfies MotilityReport;
+
+describe('report outcomes and WHO table', () => {
+  it('lists the spec failure texts and per-video errors', () => {
+    const result = combineOutcomes(
+      { ok: false, message: 'boom' },
+      { ok: true, value: motility },
+      texts,
+    );
+    expect(result.concentration).toBeNull();
+    expect(result.errors).toEqual(['Concentration analysis failed: boom', 'clip: unreadable']);
+  });
+
+  it('classifies against the WHO 6th edition limits', () => {
+    const concentration = {
+      aggregated_results: {
+        mean_concentration_million_per_ml: 10,
+        overall_classification: 'warning',
+        total_sperm_count: 5,
+      },
+    } as ConcentrationReport;
+    const rows = whoRows(concentration, motility);
+    expect(rows.map((row) => [row.key, row.reference, row.status])).toEqual([
+      ['concentration', 16, 'warning'],
+      ['totalCount', 39, 'unknown'],
+      ['progressive', 30, 'normal'],
+      ['totalMotility', 42, 'normal'],
+      ['vitality', 54, 'error'],
+    ]);
+    expect(whoRows(null, null).every((row) => row.status === 'unknown')).toBe(true);
+  });
+
+  it('shows elapsed time as m:ss', () => {
+    expect(elapsed(65.4)).toBe('1:05');
+  });
+});

@@ -1,0 +1,120 @@
+import {
+  classifyConcentration,
+  WHO_2021_LIMITS,
+  WHO_REQUIRED_VIDEO_COUNT,
+  type ConcentrationReport,
+  type MotilityReport,
+  type Video,
+} from '@sarm/contracts';
+
+/** Only uploaded or completed videos count for report generation (spec 1 §4). */
+export const usableForReport = (video: Pick<Video, 'processingStatus'>) =>
+  video.processingStatus === 'uploaded' || video.processingStatus === 'completed';
+
+/** null when the selection is valid, else the spec's message key. */
+export function validateVideoSelection(ids: readonly string[]): 'reports.selectExactly' | null {
+  return ids.length === WHO_REQUIRED_VIDEO_COUNT ? null : 'reports.selectExactly';
+}
+
+/** Ticks or unticks a video; never more than five ticked. */
+export function toggleVideo(selected: readonly string[], id: string): string[] {
+  if (selected.includes(id)) return selected.filter((other) => other !== id);
+  if (selected.length >= WHO_REQUIRED_VIDEO_COUNT) return [...selected];
+  return [...selected, id];
+}
+
+/** Everything one report run produced, as the analysis report page receives it. */
+export interface AnalysisResults {
+  readonly concentration: ConcentrationReport | null;
+  readonly motility: MotilityReport | null;
+  /** Messages for the 'Analysis Warnings:' list. */
+  readonly errors: string[];
+}
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** Combines both calls' outcomes with the spec's failure texts and each video's errors. */
+export function combineOutcomes(
+  concentration: Outcome<ConcentrationReport>,
+  motility: Outcome<MotilityReport>,
+  texts: { motilityFailed: (m: string) => string; concentrationFailed: (m: string) => string },
+): AnalysisResults {
+  const errors: string[] = [];
+  if (!motility.ok) errors.push(texts.motilityFailed(motility.message));
+  if (!concentration.ok) errors.push(texts.concentrationFailed(concentration.message));
+  const perVideo = [
+    ...(concentration.ok ? concentration.value.errors : []),
+    ...(motility.ok ? motility.value.errors : []),
+  ].map((error) => `${error.video_name}: ${error.error}`);
+  errors.push(...new Set(perVideo));
+  return {
+    concentration: concentration.ok ? concentration.value : null,
+    motility: motility.ok ? motility.value : null,
+    errors,
+  };
+}
+
+export type WhoStatus = 'normal' | 'warning' | 'error' | 'unknown';
+
+export interface WhoRow {
+  readonly key: 'concentration' | 'totalCount' | 'progressive' | 'totalMotility' | 'vitality';
+  readonly value: number | null;
+  readonly reference: number;
+  readonly status: WhoStatus;
+}
+
+const atLeast = (value: number | null, limit: number): WhoStatus =>
+  value === null ? 'unknown' : value >= limit ? 'normal' : 'error';
+
+/** The WHO 6th edition table (spec 1 §9) from whichever reports are available. */
+export function whoRows(
+  concentration: ConcentrationReport | null,
+  motility: MotilityReport | null,
+): WhoRow[] {
+  const c = concentration?.aggregated_results.mean_concentration_million_per_ml ?? null;
+  const m = motility?.aggregated_results ?? null;
+  const nonImmotile = m === null ? null : 100 - m.motility_distribution.Immotile;
+  return [
+    {
+      key: 'concentration',
+      value: c,
+      reference: WHO_2021_LIMITS.concentrationMillionPerMl,
+      status: c === null ? 'unknown' : classifyConcentration(c),
+    },
+    // Needs the semen volume, which videos do not give.
+    {
+      key: 'totalCount',
+      value: null,
+      reference: WHO_2021_LIMITS.totalSpermMillion,
+      status: 'unknown',
+    },
+    {
+      key: 'progressive',
+      value: m?.progressive_percent ?? null,
+      reference: WHO_2021_LIMITS.progressiveMotilityPercent,
+      status: atLeast(m?.progressive_percent ?? null, WHO_2021_LIMITS.progressiveMotilityPercent),
+    },
+    {
+      key: 'totalMotility',
+      value: m?.total_motility_percent ?? null,
+      reference: WHO_2021_LIMITS.totalMotilityPercent,
+      status: atLeast(m?.total_motility_percent ?? null, WHO_2021_LIMITS.totalMotilityPercent),
+    },
+    {
+      key: 'vitality',
+      value: nonImmotile,
+      reference: WHO_2021_LIMITS.vitalityPercent,
+      status: atLeast(nonImmotile, WHO_2021_LIMITS.vitalityPercent),
+    },
+  ];
+}
+
+/** One decimal for display; '-' when missing. */
+export const fmt = (value: number | null | undefined, digits = 1) =>
+  value === null || value === undefined || !Number.isFinite(value) ? '-' : value.toFixed(digits);
+
+/** m:ss of the elapsed analysis time. */
+export function elapsed(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}

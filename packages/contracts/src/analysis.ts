@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/** Body of POST /sarm/calculation/cal-concentration and cal-motility. */
+export const CalculationRequestSchema = z.object({
+  video_ids: z.array(z.string().min(1)).min(1).max(50),
+  force_reanalysis: z.boolean().default(false),
+  save_results: z.boolean().default(false),
+});
+export type CalculationRequest = z.infer<typeof CalculationRequestSchema>;
+
+export const MotilityDistributionSchema = z.object({
+  'Rapid Progressive': z.number(),
+  'Slow Progressive': z.number(),
+  'Non Progressive': z.number(),
+  Immotile: z.number(),
+});
+
+/** Per-video figures. total_sperm_count: cells tracked long enough to be classified. */
+export const VideoSummarySchema = z.object({
+  video_id: z.string(),
+  video_name: z.string(),
+  analysis_id: z.string(),
+  analyzed_at: z.string(),
+  total_sperm_count: z.number(),
+  mean_count_per_frame: z.number(),
+  concentration_per_ml: z.number(),
+  concentration_million_per_ml: z.number(),
+  average_velocity: z.number(),
+  motility_distribution: MotilityDistributionSchema,
+  progressive_percent: z.number(),
+  total_motility_percent: z.number(),
+  frames: z.number(),
+  duration_s: z.number(),
+  width: z.number(),
+  height: z.number(),
+});
+export type VideoSummary = z.infer<typeof VideoSummarySchema>;
+
+export const CalculationErrorSchema = z.object({
+  video_id: z.string(),
+  video_name: z.string(),
+  error: z.string(),
+});
+export type CalculationError = z.infer<typeof CalculationErrorSchema>;
+
+export const ConcentrationReportSchema = z.object({
+  aggregated_results: z.object({
+    mean_concentration_million_per_ml: z.number(),
+    overall_classification: z.enum(['normal', 'warning', 'error']),
+    total_sperm_count: z.number(),
+  }),
+  analysis_parameters: z.object({
+    who_standard: z.string(),
+    required_video_count: z.number(),
+    chamber_specifications: z.object({ depth_um: z.number(), dilution_factor: z.number() }),
+    formula: z.string(),
+    micron_per_pixel: z.number(),
+  }),
+  video_summaries: z.array(VideoSummarySchema),
+  errors: z.array(CalculationErrorSchema),
+});
+export type ConcentrationReport = z.infer<typeof ConcentrationReportSchema>;
+
+export const MotilityReportSchema = z.object({
+  aggregated_results: z.object({
+    average_velocity: z.number(),
+    motility_distribution: MotilityDistributionSchema,
+    total_sperm_count: z.number(),
+    progressive_percent: z.number(),
+    total_motility_percent: z.number(),
+  }),
+  analysis_parameters: z.object({
+    who_standard: z.string(),
+    frame_size: z.object({ width: z.number(), height: z.number() }),
+    micron_per_pixel: z.number(),
+    motility_thresholds: z.object({ rapid_progressive: z.number(), slow_progressive: z.number() }),
+  }),
+  video_summaries: z.array(VideoSummarySchema),
+  errors: z.array(CalculationErrorSchema),
+});
+export type MotilityReport = z.infer<typeof MotilityReportSchema>;
+
+export const CombinedSummarySchema = z.object({
+  concentration_million_per_ml: z.number().nullable(),
+  concentration_classification: z.enum(['normal', 'warning', 'error']).nullable(),
+  progressive_percent: z.number().nullable(),
+  total_motility_percent: z.number().nullable(),
+  immotile_percent: z.number().nullable(),
+  average_velocity: z.number().nullable(),
+  video_count: z.number(),
+});
+
+/** GET /sarm/report/get-report/{datasetId}. */
+export const StoredReportSchema = z.object({
+  dataset_id: z.string(),
+  dataset_name: z.string(),
+  project_id: z.string(),
+  concentration_report: ConcentrationReportSchema.nullable(),
+  motility_report: MotilityReportSchema.nullable(),
+  reports_available: z.object({ concentration: z.boolean(), motility: z.boolean() }),
+  last_updated: z.string(),
+  combined_summary: CombinedSummarySchema,
+});
+export type StoredReport = z.infer<typeof StoredReportSchema>;
+
+/** GET /sarm/calculation/results?video_ids=a,b. */
+export const CalculationResultsQuerySchema = z.object({ video_ids: z.string().min(1) });
+export const CalculationResultsResponseSchema = z.object({
+  results: z.array(VideoSummarySchema),
+  missing: z.array(z.string()),
+});
+
+export const WHO_STANDARD_LABEL = 'WHO 6th edition (2021)';

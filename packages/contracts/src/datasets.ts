@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { TimestampSchema } from './common.js';
+import { VideoSchema } from './videos.js';
+
+export const DATASET_TYPES = ['detection', 'morphology', 'combined'] as const;
+export type DatasetType = (typeof DATASET_TYPES)[number];
+export const DATASET_STATUSES = [
+  'draft',
+  'active',
+  'in-progress',
+  'completed',
+  'archived',
+] as const;
+export type DatasetStatus = (typeof DATASET_STATUSES)[number];
+
+/** Analysis settings of a dataset (WHO defaults: chamber depth 20 µm, dilution 1). */
+export const DatasetSettingsSchema = z.object({
+  chamber_depth_um: z.number().positive(),
+  dilution_factor: z.number().positive(),
+  um_per_pixel: z.number().positive(),
+});
+export type DatasetSettings = z.infer<typeof DatasetSettingsSchema>;
+export const DEFAULT_DATASET_SETTINGS: DatasetSettings = {
+  chamber_depth_um: 20,
+  dilution_factor: 1,
+  um_per_pixel: 0.5,
+};
+
+/** Counts in both spellings: the earlier screens read either. */
+export const DatasetStatsSchema = z.object({
+  totalVideos: z.number().int(),
+  total_videos: z.number().int(),
+  videos_count: z.number().int(),
+  usableVideos: z.number().int(),
+  usable_videos: z.number().int(),
+  totalFrames: z.number().int(),
+  total_frames: z.number().int(),
+  annotatedFrames: z.number().int(),
+  annotated_frames: z.number().int(),
+  totalDetections: z.number().int(),
+  total_detections: z.number().int(),
+  totalCrops: z.number().int(),
+  total_crops: z.number().int(),
+  annotatedMorphology: z.number().int(),
+  annotated_morphology: z.number().int(),
+});
+export type DatasetStats = z.infer<typeof DatasetStatsSchema>;
+
+export const DatasetSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(DATASET_TYPES),
+  status: z.enum(DATASET_STATUSES),
+  projectId: z.string(),
+  project_id: z.string(),
+  project_name: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  settings: DatasetSettingsSchema,
+  stats: DatasetStatsSchema,
+  createdAt: TimestampSchema,
+  created_at: TimestampSchema,
+  updatedAt: TimestampSchema,
+  updated_at: TimestampSchema,
+  videos: z.array(VideoSchema).optional(),
+});
+export type Dataset = z.infer<typeof DatasetSchema>;
+
+export const DatasetListQuerySchema = z.object({
+  type: z.enum(DATASET_TYPES).optional(),
+  status: z.enum(DATASET_STATUSES).optional(),
+  project_id: z.string().optional(),
+  projectId: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export const DatasetListResponseSchema = z.object({
+  datasets: z.array(DatasetSchema),
+  total: z.number().int(),
+});
+export type DatasetListResponse = z.infer<typeof DatasetListResponseSchema>;
+
+const DatasetFieldsSchema = z.object({
+  name: z.string().trim().min(1, 'Dataset name is required').max(200),
+  description: z.string().max(5000).optional(),
+  type: z.enum(DATASET_TYPES).optional(),
+  status: z.enum(DATASET_STATUSES).optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  settings: DatasetSettingsSchema.partial().optional(),
+  projectId: z.string().min(1).optional(),
+  project_id: z.string().min(1).optional(),
+});
+/** Create body: camelCase or snake_case project id; one of them is required. */
+export const CreateDatasetRequestSchema = DatasetFieldsSchema;
+export type CreateDatasetRequest = z.infer<typeof CreateDatasetRequestSchema>;
+export const UpdateDatasetRequestSchema = DatasetFieldsSchema.partial();
+export type UpdateDatasetRequest = z.infer<typeof UpdateDatasetRequestSchema>;

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { TimestampSchema } from './common.js';
+
+export const VIDEO_PROCESSING_STATUSES = [
+  'pending',
+  'uploaded',
+  'processing',
+  'completed',
+  'failed',
+] as const;
+export type VideoProcessingStatus = (typeof VIDEO_PROCESSING_STATUSES)[number];
+
+export const FrameSchema = z.object({
+  id: z.string(),
+  videoId: z.string(),
+  video_id: z.string(),
+  frameNumber: z.number().int(),
+  frame_number: z.number().int(),
+  /** Seconds from the start of the video. */
+  timeOffset: z.number(),
+  time_offset: z.number(),
+  timestamp: z.number(),
+  width: z.number().int(),
+  height: z.number().int(),
+  size: z.number().int(),
+  selected: z.boolean(),
+  annotated: z.boolean(),
+  note: z.string(),
+  /** 'completed' once detections exist (detection arrives later). */
+  detectionStatus: z.string(),
+  detectionCount: z.number().int(),
+  hasDetection: z.boolean(),
+  extractionSession: z.string(),
+  createdAt: TimestampSchema,
+});
+export type Frame = z.infer<typeof FrameSchema>;
+
+export const VideoSchema = z.object({
+  id: z.string(),
+  datasetId: z.string(),
+  dataset_id: z.string(),
+  name: z.string(),
+  file_name: z.string(),
+  original_filename: z.string(),
+  originalFilename: z.string(),
+  description: z.string(),
+  size: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  resolution: z.string(),
+  fps: z.number(),
+  frame_count: z.number().int(),
+  framesCount: z.number().int(),
+  /** Seconds. */
+  duration: z.number(),
+  codec: z.string(),
+  patientId: z.string().nullable(),
+  patient_id: z.string().nullable(),
+  captureDate: z.string().nullable(),
+  tags: z.array(z.string()),
+  source: z.string().nullable(),
+  processingStatus: z.enum(VIDEO_PROCESSING_STATUSES),
+  processing_status: z.enum(VIDEO_PROCESSING_STATUSES),
+  error: z.string().nullable(),
+  extractedFramesCount: z.number().int(),
+  extracted_frames_count: z.number().int(),
+  selectedFramesCount: z.number().int(),
+  hasThumbnail: z.boolean(),
+  /** The original was transcoded to H.264 for browsers. */
+  transcoded: z.boolean(),
+  lastTaskId: z.string().nullable(),
+  uploadedBy: z.string().nullable(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+  frames: z.array(FrameSchema).optional(),
+});
+export type Video = z.infer<typeof VideoSchema>;
+
+export const VideoListResponseSchema = z.object({
+  videos: z.array(VideoSchema),
+  total: z.number().int(),
+});
+export type VideoListResponse = z.infer<typeof VideoListResponseSchema>;
+
+export const VideoListQuerySchema = z.object({
+  patient_id: z.string().optional(),
+  dataset_id: z.string().optional(),
+  status: z.enum(VIDEO_PROCESSING_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  sort_by: z.enum(['created_at', 'name', 'size', 'duration']).default('created_at'),
+  sort_order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type VideoListQuery = z.infer<typeof VideoListQuerySchema>;
+
+export const UploadVideoResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  video: VideoSchema,
+  task_id: z.string(),
+});
+
+export const FrameListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export const FrameListResponseSchema = z.object({
+  frames: z.array(FrameSchema),
+  total: z.number().int(),
+});
+export type FrameListResponse = z.infer<typeof FrameListResponseSchema>;
+
+export const FRAME_EXTRACTION_STAGES = [
+  'initializing',
+  'queued',
+  'extracting',
+  'processing',
+  'storing',
+  'completed',
+  'failed',
+] as const;
+
+export const FrameExtractionConfigSchema = z.object({
+  method: z.enum(['fps', 'count']).default('fps'),
+  fps: z.number().positive().max(120).default(3),
+  count: z.number().int().min(1).max(10_000).optional(),
+  quality: z.number().int().min(1).max(100).default(95),
+  maxFrames: z.number().int().min(1).max(10_000).default(50),
+});
+export type FrameExtractionConfig = z.infer<typeof FrameExtractionConfigSchema>;
+export const DEFAULT_FRAME_EXTRACTION: FrameExtractionConfig = {
+  method: 'fps',
+  fps: 3,
+  quality: 95,
+  maxFrames: 50,
+};
+
+export const ExtractFramesRequestSchema = z.object({
+  videoId: z.string().min(1).optional(),
+  video_id: z.string().min(1).optional(),
+  config: FrameExtractionConfigSchema.default(DEFAULT_FRAME_EXTRACTION),
+});
+export const ExtractFramesResponseSchema = z.object({
+  success: z.literal(true),
+  task_id: z.string(),
+  taskId: z.string(),
+  status: z.string(),
+  message: z.string(),
+});
+
+export const SelectFrameRequestSchema = z
+  .object({ selected: z.boolean().optional(), note: z.string().max(5000).optional() })
+  .optional();
+
+export const MediaLinkResponseSchema = z.object({
+  url: z.string(),
+  token: z.string(),
+  expires_in: z.number().int(),
+});
