@@ -64,7 +64,10 @@ export class Tracker {
       const last = t.points[t.points.length - 1] ?? [frame, 0, 0];
       const steps = frame - last[0];
       const gate = gatePx * Math.min(steps, 2);
-      return { x: last[1] + t.vx * steps, y: last[2] + t.vy * steps, gate2: gate * gate };
+      // A coasting track pays for each missed frame, so a track seen last frame wins a contested
+      // detection instead of the two taking it in turns.
+      const penalty = t.missed * (gatePx / 2) ** 2;
+      return { x: last[1] + t.vx * steps, y: last[2] + t.vy * steps, gate2: gate * gate, penalty };
     });
     const pairs = candidatePairs(predicted, detections);
     const trackOf = new Int32Array(detections.length).fill(-1);
@@ -80,7 +83,10 @@ export class Tracker {
       const track = ti >= 0 ? tracks[ti] : undefined;
       if (track) {
         matched[ti] = 1;
-        this.extend(track, frame, d, !shared[di]);
+        const p = predicted[ti];
+        // Inside a shared blob the centroid lies between the heads: keep the prediction instead.
+        if (shared[di] && p) this.extend(track, frame, { ...d, x: p.x, y: p.y }, false);
+        else this.extend(track, frame, d, true);
       } else {
         this.active.push({
           id: this.nextId++,
@@ -138,7 +144,7 @@ interface Pair {
 }
 
 function candidatePairs(
-  predicted: readonly { x: number; y: number; gate2: number }[],
+  predicted: readonly { x: number; y: number; gate2: number; penalty: number }[],
   detections: readonly Detection[],
 ): Pair[] {
   // A coarse grid keeps this linear in the number of objects at high density.
@@ -161,8 +167,8 @@ function candidatePairs(
         for (const di of grid.get(key(gx, gy)) ?? []) {
           const d = detections[di];
           if (!d) continue;
-          const cost = (d.x - p.x) ** 2 + (d.y - p.y) ** 2;
-          if (cost <= p.gate2) pairs.push({ track: ti, detection: di, cost });
+          const distance2 = (d.x - p.x) ** 2 + (d.y - p.y) ** 2;
+          if (distance2 <= p.gate2) pairs.push({ track: ti, detection: di, cost: distance2 + p.penalty });
         }
       }
     }
