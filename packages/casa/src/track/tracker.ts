@@ -63,7 +63,8 @@ export class Tracker {
     const predicted = tracks.map((t) => {
       const last = t.points[t.points.length - 1] ?? [frame, 0, 0];
       const steps = frame - last[0];
-      const gate = gatePx * Math.min(steps, 2);
+      // Fast heads beat sideways by several micrometres per frame: their gate widens with speed.
+      const gate = (gatePx + Math.hypot(t.vx, t.vy)) * Math.min(steps, 2);
       // A coasting track pays for each missed frame, so a track seen last frame wins a contested
       // detection instead of the two taking it in turns.
       const penalty = t.missed * (gatePx / 2) ** 2;
@@ -168,7 +169,8 @@ function candidatePairs(
           const d = detections[di];
           if (!d) continue;
           const distance2 = (d.x - p.x) ** 2 + (d.y - p.y) ** 2;
-          if (distance2 <= p.gate2) pairs.push({ track: ti, detection: di, cost: distance2 + p.penalty });
+          if (distance2 <= p.gate2)
+            pairs.push({ track: ti, detection: di, cost: distance2 + p.penalty });
         }
       }
     }
