@@ -22,7 +22,9 @@ import { adminRoleRoutes } from './routes/admin-roles.routes.js';
 import { adminUserRoutes } from './routes/admin-users.routes.js';
 import { analysisRoutes } from './routes/analysis.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
+import { businessRoutes } from './routes/business.routes.js';
 import { datasetRoutes } from './routes/datasets.routes.js';
+import { detectionRoutes } from './routes/detection.routes.js';
 import { frameRoutes } from './routes/frames.routes.js';
 import { mediaRoutes } from './routes/media.routes.js';
 import { videoRoutes } from './routes/videos.routes.js';
@@ -66,6 +68,8 @@ const apiRoutes: FastifyPluginAsyncZod<{ context: ServerContext }> = async (api,
   await api.register(frameRoutes, { services });
   await api.register(mediaRoutes, { context });
   await api.register(analysisRoutes, { services });
+  await api.register(businessRoutes, { services });
+  await api.register(detectionRoutes, { context });
 };
 
 /**

@@ -8,6 +8,7 @@ import { createDomainServices, createRepositories } from './services/index.js';
 import type { ThrottlePolicy } from './services/login-throttle.service.js';
 import type { PasswordHasher } from './services/passwords.js';
 import { createClinicalServices } from './services/clinical.js';
+import { createDetectionRunner } from './services/detection-runner.js';
 import { createTasksService } from './services/tasks.service.js';
 import type { FileStorage } from './storage/storage.js';
 
@@ -42,12 +43,20 @@ export function createServerContext(deps: ContextDependencies) {
     throttlePolicy: deps.throttlePolicy,
     onAuditWriteError: (error) => deps.logger.error({ err: error }, 'Could not write audit entry'),
   });
+  const detectionRunner = createDetectionRunner({
+    videos: repositories.videos,
+    datasets: repositories.datasets,
+    detections: repositories.detections,
+    storage: deps.storage,
+    clock: deps.clock,
+  });
   const registry = createJobRegistry({
     passwordResets: repositories.passwordResets,
     loginAttempts: repositories.loginAttempts,
     clock: deps.clock,
     videos: repositories.videos,
     storage: deps.storage,
+    detectionRunner,
   });
   const queue = createTaskQueue({
     registry,
@@ -79,6 +88,7 @@ export function createServerContext(deps: ContextDependencies) {
     queue,
     storage: deps.storage,
     clock: deps.clock,
+    detectionRunner,
   });
   return {
     repositories,

@@ -14,3 +14,5 @@ export * from './system-logs.js';
 export * from './videos.js';
 export * from './datasets.js';
 export * from './analysis.js';
+export * from './detection.js';
+export * from './patients.js';

@@ -4,6 +4,8 @@ import type { LoginAttemptsRepository } from '../repositories/login-attempts.rep
 import type { PasswordResetRepository } from '../repositories/password-reset.repository.js';
 import type { VideosRepository } from '../repositories/videos.repository.js';
 import type { FileStorage } from '../storage/storage.js';
+import type { DetectionRunner } from '../services/detection-runner.js';
+import { createDetectFramesJob } from './detect-frames.job.js';
 import { createFramesExtractJob } from './frames-extract.job.js';
 import { defineJobRegistry } from './job-definition.js';
 import { createSystemCleanupJob } from './system-cleanup.job.js';
@@ -16,6 +18,7 @@ export interface JobDependencies {
   readonly clock: Clock;
   readonly videos: VideosRepository;
   readonly storage: FileStorage;
+  readonly detectionRunner: DetectionRunner;
 }
 
 /** Every job the server knows, keyed by name. Add a job here to make it enqueueable and worked. */
@@ -24,6 +27,7 @@ export function createJobRegistry(deps: JobDependencies) {
     'system.cleanup': createSystemCleanupJob(deps),
     'video.prepare': createVideoPrepareJob(deps),
     'frames.extract': createFramesExtractJob(deps),
+    'detection.detect_frames': createDetectFramesJob(deps),
   });
 }
 export type JobRegistry = ReturnType<typeof createJobRegistry>;

@@ -11,9 +11,9 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../context.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest, notFound } from '../http/errors.js';
 import { requireAuth } from '../http/route-access.js';
-import { toFrame } from '../services/clinical-mappers.js';
+import { VIDEO_MESSAGES } from '../services/videos.service.js';
 import { DELETE_FRAMES, EXTRACT_FRAMES, SELECT_FRAMES, VIEW_FRAMES } from './clinical-access.js';
 
 const tags = ['frames'];
@@ -87,7 +87,13 @@ export const frameRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
         response: { 200: FrameSchema },
       },
     },
-    async (request) => toFrame(await videos.findFrame(requireAuth(request), request.params.id)),
+    async (request) => {
+      const [frame] = await videos.withDetections([
+        await videos.findFrame(requireAuth(request), request.params.id),
+      ]);
+      if (frame === undefined) throw notFound(VIDEO_MESSAGES.frameNotFound);
+      return frame;
+    },
   );
 
   app.post(

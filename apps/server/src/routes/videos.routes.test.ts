@@ -41,6 +41,7 @@ afterAll(async () => {
 
 describe('video upload', () => {
   it('stores a valid video, prepares it (thumbnail) and lists it everywhere', async () => {
+    await server.context.repositories.patients.insert({ id: 'P-1', name: 'Patient One' });
     const response = await uploadFile(
       server,
       uploader.headers,

@@ -95,7 +95,7 @@ export function toVideo(row: VideoRow, counts: VideoFrameCounts | undefined): Vi
   };
 }
 
-export function toFrame(row: FrameRow): Frame {
+export function toFrame(row: FrameRow, detectionCount = 0): Frame {
   return {
     id: row.id,
     videoId: row.videoId,
@@ -111,9 +111,9 @@ export function toFrame(row: FrameRow): Frame {
     selected: row.selected,
     annotated: false,
     note: row.note,
-    detectionStatus: 'none',
-    detectionCount: 0,
-    hasDetection: false,
+    detectionStatus: detectionCount > 0 ? 'completed' : 'none',
+    detectionCount,
+    hasDetection: detectionCount > 0,
     extractionSession: row.extractionSession,
     createdAt: row.createdAt.toISOString(),
   };

@@ -6,8 +6,12 @@ import type { TaskQueue } from '../jobs/task-queue.js';
 import type { FileStorage } from '../storage/storage.js';
 import type { AuthContext } from './access.js';
 import { createAnalysisService } from './analysis.service.js';
+import { createBusinessService } from './business.service.js';
 import { createDatasetsService } from './datasets.service.js';
+import { createDetectionService } from './detection.service.js';
+import type { DetectionRunner } from './detection-runner.js';
 import type { DomainServices, Repositories } from './index.js';
+import { createPatientsService } from './patients.service.js';
 import { createProjectScope } from './project-scope.js';
 import { createVideoUploadService } from './video-upload.service.js';
 import { createVideosService } from './videos.service.js';
@@ -19,15 +23,24 @@ export function createClinicalServices(deps: {
   queue: TaskQueue<JobRegistry>;
   storage: FileStorage;
   clock: Clock;
+  detectionRunner: DetectionRunner;
 }) {
   const { repositories, domain, queue, storage, clock } = deps;
   const scope = createProjectScope({ projects: repositories.projects });
   const videos = createVideosService({
     videos: repositories.videos,
     datasets: repositories.datasets,
+    detections: repositories.detections,
     scope,
     storage,
     audit: domain.audit,
+  });
+  const detection = createDetectionService({
+    videos,
+    detections: repositories.detections,
+    runner: deps.detectionRunner,
+    queue,
+    now: () => clock.now(),
   });
   const datasets = createDatasetsService({
     datasets: repositories.datasets,
@@ -37,6 +50,14 @@ export function createClinicalServices(deps: {
     clock,
     deleteDatasetFiles: videos.deleteDatasetFiles,
   });
+  const patients = createPatientsService({
+    patients: repositories.patients,
+    projects: repositories.projects,
+    scope,
+    audit: domain.audit,
+    clock,
+  });
+  const business = createBusinessService({ patients: repositories.patients, scope });
   const uploads = createVideoUploadService({
     storage,
     settings: domain.settings,
@@ -45,6 +66,7 @@ export function createClinicalServices(deps: {
     videoRows: repositories.videos,
     audit: domain.audit,
     clock,
+    linkablePatient: patients.linkable,
     enqueuePrepare: async (videoId, userId) =>
       (await queue.enqueueTask('video.prepare', { videoId }, userId)).id,
   });
@@ -79,6 +101,16 @@ export function createClinicalServices(deps: {
     };
   }
 
-  return { scope, videos, datasets, uploads, extractFrames, analysis };
+  return {
+    scope,
+    videos,
+    datasets,
+    uploads,
+    extractFrames,
+    analysis,
+    detection,
+    patients,
+    business,
+  };
 }
 export type ClinicalServices = ReturnType<typeof createClinicalServices>;

@@ -6,8 +6,10 @@ import { createLoginAttemptsRepository } from '../repositories/login-attempts.re
 import { createNotificationsRepository } from '../repositories/notifications.repository.js';
 import { createPasswordResetRepository } from '../repositories/password-reset.repository.js';
 import { createAnalysesRepository } from '../repositories/analyses.repository.js';
+import { createDetectionsRepository } from '../repositories/detections.repository.js';
 import { createDatasetsRepository } from '../repositories/datasets.repository.js';
 import { createVideosRepository } from '../repositories/videos.repository.js';
+import { createPatientsRepository } from '../repositories/patients.repository.js';
 import { createProjectsRepository } from '../repositories/projects.repository.js';
 import { createRolesRepository } from '../repositories/roles.repository.js';
 import { createSystemSettingsRepository } from '../repositories/system-settings.repository.js';
@@ -45,6 +47,8 @@ export function createRepositories(db: Database) {
     datasets: createDatasetsRepository(db),
     videos: createVideosRepository(db),
     analyses: createAnalysesRepository(db),
+    patients: createPatientsRepository(db),
+    detections: createDetectionsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -62,6 +62,8 @@ export function createVideoUploadService(deps: {
   videoRows: VideosRepository;
   audit: AuditService;
   clock: Clock;
+  /** The visible patient's id (null when none given); 404 'Patient not found' otherwise. */
+  linkablePatient: (auth: AuthContext, id: string | undefined) => Promise<string | null>;
   enqueuePrepare: (videoId: string, userId: string) => Promise<string>;
 }) {
   async function allowedExtensions() {
@@ -113,6 +115,7 @@ export function createVideoUploadService(deps: {
       const datasetId = field('dataset_id', 'datasetId');
       if (datasetId === undefined) throw badRequest(UPLOAD_MESSAGES.noDataset);
       const dataset = await deps.datasets.findVisible(auth, datasetId);
+      const patientId = await deps.linkablePatient(auth, field('patientId', 'patient_id'));
       const received = file;
       const info = await withTempDir(async (dir) => {
         try {
@@ -141,7 +144,7 @@ export function createVideoUploadService(deps: {
         duration: info.durationS,
         codec: info.codec,
         container: info.container,
-        patientId: field('patientId', 'patient_id') ?? null,
+        patientId,
         captureDate: field('captureDate', 'capture_date') ?? now.toISOString().slice(0, 10),
         tags: parseTags(field('tags')),
         source: field('source') ?? null,

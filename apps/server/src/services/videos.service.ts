@@ -2,6 +2,7 @@ import type { Video, VideoListQuery } from '@sarm/contracts';
 import type { FrameRow, VideoRow } from '../db/schema/index.js';
 import { notFound } from '../http/errors.js';
 import type { DatasetsRepository } from '../repositories/datasets.repository.js';
+import type { DetectionsRepository } from '../repositories/detections.repository.js';
 import type { VideosRepository } from '../repositories/videos.repository.js';
 import type { FileStorage } from '../storage/storage.js';
 import type { AuthContext } from './access.js';
@@ -26,6 +27,7 @@ function videoKeys(video: VideoRow, frames: readonly FrameRow[]): string[] {
 export function createVideosService(deps: {
   videos: VideosRepository;
   datasets: DatasetsRepository;
+  detections: DetectionsRepository;
   scope: ProjectScope;
   storage: FileStorage;
   audit: AuditService;
@@ -33,6 +35,11 @@ export function createVideosService(deps: {
   async function withCounts(rows: readonly VideoRow[]): Promise<Video[]> {
     const counts = await deps.videos.frameCounts(rows.map((row) => row.id));
     return rows.map((row) => toVideo(row, counts.get(row.id)));
+  }
+
+  async function withDetections(rows: readonly FrameRow[]) {
+    const counts = await deps.detections.countsByFrame(rows.map((row) => row.id));
+    return rows.map((row) => toFrame(row, counts.get(row.id) ?? 0));
   }
 
   /** The video when the user may see its project; 404 otherwise. */
@@ -53,7 +60,7 @@ export function createVideosService(deps: {
     const [video] = await withCounts([row]);
     if (video === undefined) throw notFound(VIDEO_MESSAGES.notFound);
     if (!includeFrames) return video;
-    return { ...video, frames: (await deps.videos.allFrames(id)).map(toFrame) };
+    return { ...video, frames: await withDetections(await deps.videos.allFrames(id)) };
   }
 
   async function listByDataset(datasetId: string): Promise<Video[]> {
@@ -94,7 +101,7 @@ export function createVideosService(deps: {
   async function listFrames(auth: AuthContext, videoId: string, limit: number, offset: number) {
     await findVisible(auth, videoId);
     const { rows, total } = await deps.videos.listFrames(videoId, limit, offset);
-    return { frames: rows.map(toFrame), total };
+    return { frames: await withDetections(rows), total };
   }
 
   async function findFrame(auth: AuthContext, id: string): Promise<FrameRow> {
@@ -119,7 +126,8 @@ export function createVideosService(deps: {
       ...(body?.note === undefined ? {} : { note: body.note }),
     });
     if (row === undefined) throw notFound(VIDEO_MESSAGES.frameNotFound);
-    return toFrame(row);
+    const [mapped] = await withDetections([row]);
+    return mapped ?? toFrame(row);
   }
 
   async function deleteFrame(auth: AuthContext, id: string) {
@@ -138,6 +146,7 @@ export function createVideosService(deps: {
     deleteDatasetFiles,
     listFrames,
     findFrame,
+    withDetections,
     selectFrame,
     deleteFrame,
   };

@@ -2,7 +2,7 @@ import type { AuditLogRow } from '../db/schema/index.js';
 import { signedInUser, type UserFactoryOptions } from './factories.js';
 import type { TestServer } from './test-server.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A signed-in caller with a JSON `call(method, url, payload?)` helper. */
 export async function caller(server: TestServer, options: UserFactoryOptions = {}) {

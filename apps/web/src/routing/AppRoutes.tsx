@@ -6,12 +6,17 @@ import { ForgotPasswordPage } from '../pages/auth/ForgotPasswordPage';
 import { LoginPage } from '../pages/auth/LoginPage';
 import { RegisterPage } from '../pages/auth/RegisterPage';
 import { ResetPasswordPage } from '../pages/auth/ResetPasswordPage';
+import { AnalysisResultsPage } from '../pages/clinical/AnalysisResultsPage';
 import { DatasetsPage } from '../pages/clinical/DatasetsPage';
+import { FrameDetectionPage } from '../pages/clinical/FrameDetectionPage';
 import { FrameListPage } from '../pages/clinical/FrameListPage';
+import { FrameSelectionPage } from '../pages/clinical/FrameSelectionPage';
 import { ProjectPickerPage } from '../pages/clinical/ProjectPickerPage';
 import { VideoManagementPage } from '../pages/clinical/VideoManagementPage';
+import { PatientsPage } from '../pages/clinical/PatientsPage';
+import { BusinessDashboardPage } from '../pages/dashboard/BusinessDashboardPage';
 import { DashboardRedirect } from '../pages/dashboard/DashboardRedirect';
-import { WorkflowDashboardPage } from '../pages/dashboard/WorkflowDashboardPage';
+import { TechnicalDashboardPage } from '../pages/dashboard/TechnicalDashboardPage';
 import { LogsPage } from '../pages/admin/logs/LogsPage';
 import { PermissionsPage } from '../pages/admin/permissions/PermissionsPage';
 import { ProjectsPage } from '../pages/admin/projects/ProjectsPage';
@@ -90,28 +95,35 @@ export function AppRoutes() {
 
           <Route element={<RouteGuard requirement={BUSINESS} />}>
             <Route path="/sarm" element={<Navigate to="/sarm/dashboard" replace />} />
-            <Route path="/sarm/dashboard" element={<WorkflowDashboardPage workflow="business" />} />
+            <Route path="/sarm/dashboard" element={<BusinessDashboardPage />} />
+            <Route path="/sarm/patients" element={<PatientsPage />} />
             <Route path="/sarm/projects" element={<ProjectPickerPage />} />
             <Route path="/sarm/videos" element={<Navigate to="/sarm/projects" replace />} />
             <Route path="/sarm/projects/:projectId/datasets" element={<DatasetsPage />} />
             <Route path={VIDEOS_PATH} element={<VideoManagementPage />} />
             <Route path={`${VIDEOS_PATH}/:videoId/frames`} element={<FrameListPage />} />
+            <Route path="/sarm/frames/:videoId" element={<FrameSelectionPage />} />
+            <Route path="/sarm/frame-detection/:frameId" element={<FrameDetectionPage />} />
+            <Route
+              path="/sarm/projects/:projectId/datasets/:datasetId/frame-detection/:frameId"
+              element={<FrameDetectionPage />}
+            />
             <Route path="/sarm/datasets/:datasetId/videos" element={<VideoManagementPage />} />
             <Route path="/sarm/reports/analysis" element={<AnalysisReportPage />} />
+            <Route path="/sarm/results" element={<AnalysisResultsPage />} />
             <Route path="/sarm/reports/view/:datasetId" element={<StoredReportPage />} />
             <Route path="/sarm/*" element={<NotFoundPage />} />
             <Route path="/business" element={<Navigate to="/sarm/dashboard" replace />} />
             <Route path="/business/videos" element={<Navigate to="/sarm/projects" replace />} />
             <Route path="/business/datasets/:datasetId/videos" element={<VideoManagementPage />} />
+            <Route path="/business/analysis" element={<AnalysisResultsPage />} />
+            <Route path="/business/patients" element={<PatientsPage />} />
             <Route path="/business/*" element={<NotFoundPage />} />
           </Route>
 
           <Route element={<RouteGuard requirement={TECHNICAL} />}>
             <Route path="/finetune" element={<Navigate to="/finetune/dashboard" replace />} />
-            <Route
-              path="/finetune/dashboard"
-              element={<WorkflowDashboardPage workflow="technical" />}
-            />
+            <Route path="/finetune/dashboard" element={<TechnicalDashboardPage />} />
             <Route path="/finetune/*" element={<NotFoundPage />} />
             <Route path="/technical" element={<Navigate to="/finetune/dashboard" replace />} />
             <Route path="/technical/*" element={<NotFoundPage />} />

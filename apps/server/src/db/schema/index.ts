@@ -7,5 +7,6 @@ export * from './notifications.js';
 export * from './audit-logs.js';
 export * from './tasks.js';
 export * from './datasets.js';
+export * from './patients.js';
 export * from './videos.js';
 export * from './analyses.js';

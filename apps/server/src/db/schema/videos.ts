@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
 import { auditTimestamps, idColumn, timestampColumn } from './columns.js';
 import { datasets } from './datasets.js';
+import { patients } from './patients.js';
 import { users } from './users.js';
 
 /** An uploaded microscope video. Files live in storage under the three keys. */
@@ -25,8 +26,8 @@ export const videos = pgTable(
     duration: real('duration').notNull().default(0),
     codec: text('codec').notNull().default(''),
     container: text('container').notNull().default(''),
-    /** Patients arrive later; kept as plain text until then. */
-    patientId: text('patient_id'),
+    /** The patient's id (text like every id); cleared when the patient is deleted. */
+    patientId: text('patient_id').references(() => patients.id, { onDelete: 'set null' }),
     captureDate: text('capture_date'),
     tags: jsonb('tags')
       .$type<string[]>()

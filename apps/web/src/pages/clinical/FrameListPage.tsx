@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   Card,
-  CardActionArea,
   CardContent,
   Chip,
   CircularProgress,
@@ -19,47 +18,12 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { clinicalKeys, fetchFrames, fetchVideo, toggleFrame } from '../../api/clinicalApi';
 import { useCan } from '../admin/common/useCan';
-import { AuthImage } from './AuthImage';
 import { ClinicalBreadcrumbs, minutesSeconds } from './ClinicalBreadcrumbs';
+import { DetectAllButton } from './DetectAllButton';
+import { FrameTile } from './FrameTile';
 import { useTaskPolling } from './useExtraction';
 
 const PAGE = 50;
-
-function FrameTile({ frame, onToggle }: { frame: Frame; onToggle: (frame: Frame) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Card
-      variant="outlined"
-      sx={{
-        borderColor: frame.selected ? 'primary.main' : undefined,
-        borderWidth: frame.selected ? 2 : 1,
-      }}
-    >
-      <CardActionArea onClick={() => onToggle(frame)}>
-        <AuthImage
-          path={`/sarm/media/view-frame/${frame.id}`}
-          alt={t('clinical.frameNumber', { number: frame.frameNumber })}
-          height={120}
-        />
-        <CardContent sx={{ p: 1 }}>
-          <Typography variant="body2">
-            {t('clinical.frameNumber', { number: frame.frameNumber })} ·{' '}
-            {frame.timeOffset.toFixed(2)}s
-          </Typography>
-          <Stack direction="row" spacing={0.5} sx={{ mt: 0.5 }}>
-            {frame.selected && <Chip size="small" color="primary" label={t('clinical.selected')} />}
-            {frame.hasDetection && (
-              <Chip size="small" color="success" label={t('clinical.hasDetection')} />
-            )}
-            {frame.detectionCount > 0 && (
-              <Chip size="small" label={t('clinical.objects', { count: frame.detectionCount })} />
-            )}
-          </Stack>
-        </CardContent>
-      </CardActionArea>
-    </Card>
-  );
-}
 
 /** Frames of a video (spec 1 §2.4 Frame list): summary, click-to-select grid, Load More (+50). */
 export function FrameListPage() {
@@ -68,6 +32,7 @@ export function FrameListPage() {
   const { projectId = '', datasetId = '', videoId = '' } = useParams();
   const canView = useCan(['select_frames', 'view_frames']);
   const canSelect = useCan(['select_frames']);
+  const canDetect = useCan(['sarm.run_detection']);
   const [limit, setLimit] = useState(PAGE);
   const video = useQuery({
     queryKey: clinicalKeys.video(videoId),
@@ -165,10 +130,20 @@ export function FrameListPage() {
           </Typography>
         </Box>
       )}
+      {canDetect && frames.isSuccess && frames.data.total > 0 && (
+        <DetectAllButton
+          frameIds={frames.data.frames.map((frame) => frame.id)}
+          refreshKey={['sarm', 'frames', videoId]}
+        />
+      )}
       <Grid container spacing={1.5}>
         {frames.data?.frames.map((frame) => (
           <Grid key={frame.id} size={{ xs: 6, sm: 4, md: 3, lg: 2 }}>
-            <FrameTile frame={frame} onToggle={toggle} />
+            <FrameTile
+              frame={frame}
+              onToggle={toggle}
+              detectionPath={`/sarm/projects/${projectId}/datasets/${datasetId}/frame-detection/${frame.id}`}
+            />
           </Grid>
         ))}
       </Grid>

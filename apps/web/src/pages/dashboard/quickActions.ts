@@ -26,9 +26,9 @@ export const QUICK_ACTIONS: Record<Workflow, readonly QuickAction[]> = {
       path: '/business/patients',
       anyOf: ['manage_patients'],
     },
-    { labelKey: 'dashboard.uploadVideo', path: '/sarm/videos', anyOf: ['upload_videos'] },
+    { labelKey: 'dashboard.uploadVideo', path: '/sarm/projects', anyOf: ['upload_videos'] },
     { labelKey: 'dashboard.viewResults', path: '/sarm/results', anyOf: ['view_analysis_results'] },
-    { labelKey: 'dashboard.generateReport', path: '/sarm/reports', anyOf: ['generate_reports'] },
+    { labelKey: 'dashboard.generateReport', path: '/sarm/projects', anyOf: ['generate_reports'] },
   ],
   technical: [
     {

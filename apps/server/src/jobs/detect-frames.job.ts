@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { VideosRepository } from '../repositories/videos.repository.js';
+import type { DetectionRunner } from '../services/detection-runner.js';
+import { defineJob } from './job-definition.js';
+
+/** The progress message of the detection job; the status route reads the counts back from it. */
+export const detectProgressMessage = (current: number, total: number) =>
+  `Detected ${current} of ${total} frames`;
+
+const FinalCounts = z.object({ current: z.number().int(), total: z.number().int() });
+
+/** Reads `{current, total}` back from the job's result or, while it runs, its progress message. */
+export function parseDetectProgress(
+  message: string | null,
+  result: unknown = null,
+): { current: number; total: number } {
+  const final = FinalCounts.safeParse(result);
+  if (final.success) return final.data;
+  const match = /Detected (\d+) of (\d+) frames/.exec(message ?? '');
+  return { current: Number(match?.[1] ?? 0), total: Number(match?.[2] ?? 0) };
+}
+
+/** Runs classical detection on each listed frame (replacing its detections), one after another. */
+export function createDetectFramesJob(deps: {
+  videos: VideosRepository;
+  detectionRunner: DetectionRunner;
+}) {
+  return defineJob({
+    name: 'detection.detect_frames',
+    title: 'Sperm detection',
+    payload: z.object({ frameIds: z.array(z.string()).min(1) }),
+    retryLimit: 1,
+    retryDelaySeconds: 5,
+    async handler(payload, context) {
+      const total = payload.frameIds.length;
+      await context.reportProgress(0, 'detecting', detectProgressMessage(0, total));
+      let detections = 0;
+      const failed: string[] = [];
+      for (const [index, frameId] of payload.frameIds.entries()) {
+        context.signal.throwIfAborted();
+        const frame = await deps.videos.findFrame(frameId);
+        if (frame === undefined) failed.push(frameId);
+        else detections += (await deps.detectionRunner.detectFrame(frame)).length;
+        const current = index + 1;
+        await context.reportProgress(
+          (100 * current) / total,
+          'detecting',
+          detectProgressMessage(current, total),
+        );
+      }
+      return { current: total, total, detections, failed };
+    },
+  });
+}

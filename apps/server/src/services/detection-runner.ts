@@ -1,0 +1,97 @@
+import { ClassicalDetector, frameIndex, resolveSettings } from '@sarm/casa';
+import { DEFAULT_DATASET_SETTINGS } from '@sarm/contracts';
+import { Readable } from 'node:stream';
+import type { Clock } from '../clock.js';
+import type { DetectionRow, FrameRow } from '../db/schema/index.js';
+import { decodeGray, renderVisualization, writeCrops } from '../media/detection-images.js';
+import { localFile, putLocalFile, withTempDir } from '../media/ffmpeg.js';
+import type { DatasetsRepository } from '../repositories/datasets.repository.js';
+import type { DetectionsRepository } from '../repositories/detections.repository.js';
+import type { VideosRepository } from '../repositories/videos.repository.js';
+import type { FileStorage } from '../storage/storage.js';
+
+/** Storage key of a detection's crop JPEG. */
+export const cropKey = (detection: Pick<DetectionRow, 'id' | 'frameId'>) =>
+  `detections/${detection.frameId}/crop_${detection.id}.jpg`;
+/** Storage key of a frame's visualisation JPEG (boxes drawn on the frame). */
+export const visualizationKey = (frameId: string) => `detections/${frameId}/visualization.jpg`;
+
+export interface DetectionRunnerDeps {
+  readonly videos: VideosRepository;
+  readonly datasets: DatasetsRepository;
+  readonly detections: DetectionsRepository;
+  readonly storage: FileStorage;
+  readonly clock: Clock;
+}
+
+/** Runs the classical detector on stored frames and keeps rows, crops and visualisations in step. */
+export function createDetectionRunner(deps: DetectionRunnerDeps) {
+  async function umPerPixel(videoId: string): Promise<number> {
+    const video = await deps.videos.findById(videoId);
+    const dataset = video === undefined ? undefined : await deps.datasets.findById(video.datasetId);
+    const value = dataset?.dataset.settings.um_per_pixel;
+    return typeof value === 'number' && value > 0 ? value : DEFAULT_DATASET_SETTINGS.um_per_pixel;
+  }
+
+  async function deleteFiles(frameId: string, removed: readonly DetectionRow[]): Promise<void> {
+    for (const row of removed) await deps.storage.delete(cropKey(row));
+    await deps.storage.delete(visualizationKey(frameId));
+  }
+
+  /** Replaces the frame's detections with fresh classical ones; answers the new rows. */
+  async function detectFrame(frame: FrameRow): Promise<DetectionRow[]> {
+    const detector = new ClassicalDetector(
+      resolveSettings({ umPerPixel: await umPerPixel(frame.videoId) }),
+    );
+    return withTempDir(async (dir) => {
+      const file = await localFile(deps.storage, frame.storageKey, dir);
+      const data = await decodeGray(file, frame.width, frame.height);
+      const found = detector.detect({
+        index: frameIndex(frame.frameNumber),
+        width: frame.width,
+        height: frame.height,
+        data,
+      });
+      const now = deps.clock.now();
+      const { removed, inserted } = await deps.detections.replaceForFrame(
+        frame.id,
+        found.map((d) => ({
+          frameId: frame.id,
+          className: d.className,
+          confidence: d.confidence,
+          x1: d.x1,
+          y1: d.y1,
+          x2: d.x2,
+          y2: d.y2,
+          source: 'classical',
+          morphometry: { ...d.morphometry, cellCount: d.cellCount, x: d.x, y: d.y },
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+      await deleteFiles(frame.id, removed);
+      const crops = await writeCrops(file, inserted, frame, dir);
+      for (const [i, row] of inserted.entries()) {
+        const crop = crops[i];
+        if (crop !== undefined) await putLocalFile(deps.storage, cropKey(row), crop);
+      }
+      const image = await renderVisualization(data, frame.width, frame.height, inserted);
+      await deps.storage.put(visualizationKey(frame.id), Readable.from([image]));
+      return inserted;
+    });
+  }
+
+  /** Redraws the visualisation after an edit (boxes changed or removed). */
+  async function redraw(frame: FrameRow): Promise<void> {
+    const rows = await deps.detections.listByFrame(frame.id);
+    await withTempDir(async (dir) => {
+      const file = await localFile(deps.storage, frame.storageKey, dir);
+      const data = await decodeGray(file, frame.width, frame.height);
+      const image = await renderVisualization(data, frame.width, frame.height, rows);
+      await deps.storage.put(visualizationKey(frame.id), Readable.from([image]));
+    });
+  }
+
+  return { detectFrame, redraw, deleteFiles };
+}
+export type DetectionRunner = ReturnType<typeof createDetectionRunner>;

@@ -1,0 +1,45 @@
+import {
+  AnalysisListResponseSchema,
+  BusinessDashboardSchema,
+  OkResponseSchema,
+  PatientDetailSchema,
+  PatientListResponseSchema,
+  PatientSchema,
+  type AnalysisItem,
+  type Patient,
+  type PatientInput,
+} from '@sarm/contracts';
+import { apiClient } from './apiClient';
+
+export const businessKeys = {
+  patients: ['business', 'patients'] as const,
+  patient: (id: string) => ['business', 'patient', id] as const,
+  analyses: ['business', 'analyses'] as const,
+  dashboard: ['business', 'dashboard'] as const,
+};
+
+export async function fetchPatients(): Promise<Patient[]> {
+  return (await apiClient.requestParsed('/business/patients', PatientListResponseSchema)).patients;
+}
+
+export const fetchPatient = (id: string) =>
+  apiClient.requestParsed(`/business/patients/${encodeURIComponent(id)}`, PatientDetailSchema);
+
+export const savePatient = (id: string | null, body: PatientInput) =>
+  apiClient.requestParsed(
+    id === null ? '/business/patients' : `/business/patients/${encodeURIComponent(id)}`,
+    PatientSchema,
+    { method: id === null ? 'POST' : 'PUT', body },
+  );
+
+export const deletePatient = (id: string) =>
+  apiClient.requestParsed(`/business/patients/${encodeURIComponent(id)}`, OkResponseSchema, {
+    method: 'DELETE',
+  });
+
+export async function fetchAnalyses(): Promise<AnalysisItem[]> {
+  return (await apiClient.requestParsed('/business/analyses', AnalysisListResponseSchema)).analyses;
+}
+
+export const fetchBusinessDashboard = () =>
+  apiClient.requestParsed('/business/dashboard', BusinessDashboardSchema);

@@ -1,0 +1,175 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Grid,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { Frame } from '@sarm/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { clinicalKeys, fetchFrames, fetchVideo, toggleFrame } from '../../api/clinicalApi';
+import { useCan } from '../admin/common/useCan';
+import { minutesSeconds } from './ClinicalBreadcrumbs';
+import { FrameViewDialog } from './FrameViewDialog';
+import { SelectionFrameCard } from './SelectionFrameCard';
+
+const INITIAL_PAGE = 100;
+const PAGE_STEP = 20;
+const SUBMIT_DELAY_MS = 1000;
+
+function Info({ label, value }: { readonly label: string; readonly value: string | number }) {
+  return (
+    <Typography variant="body2">
+      <strong>{label}:</strong> {value}
+    </Typography>
+  );
+}
+
+/** Frame Selection for one video (spec 1 §2.4): pick frames, add notes, submit for analysis. */
+export function FrameSelectionPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { videoId = '' } = useParams();
+  const canSelect = useCan(['select_frames']);
+  const [limit, setLimit] = useState(INITIAL_PAGE);
+  const [selection, setSelection] = useState<ReadonlySet<string> | null>(null);
+  const [notes, setNotes] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [viewed, setViewed] = useState<Frame | null>(null);
+  const video = useQuery({
+    queryKey: clinicalKeys.video(videoId),
+    queryFn: () => fetchVideo(videoId),
+    enabled: canSelect,
+  });
+  const frames = useQuery({
+    queryKey: clinicalKeys.frames(videoId, limit),
+    queryFn: () => fetchFrames(videoId, limit),
+    enabled: canSelect,
+  });
+  useEffect(() => {
+    if (selection === null && frames.data !== undefined)
+      setSelection(new Set(frames.data.frames.filter((f) => f.selected).map((f) => f.id)));
+  }, [frames.data, selection]);
+
+  if (!canSelect) return <Alert severity="warning">{t('frameSelection.noPermission')}</Alert>;
+  if (video.isPending || frames.isPending) return <CircularProgress />;
+  if (video.isError || frames.isError)
+    return <Alert severity="error">{t('frameSelection.error')}</Alert>;
+
+  const chosen = selection ?? new Set<string>();
+  const toggle = (frame: Frame) => {
+    const next = new Set(chosen);
+    const selected = !next.has(frame.id);
+    if (selected) next.add(frame.id);
+    else next.delete(frame.id);
+    setSelection(next);
+    setError(null);
+    void toggleFrame(frame.id, selected).then(() =>
+      client.invalidateQueries({ queryKey: ['sarm', 'frames', videoId] }),
+    );
+  };
+  const submit = () => {
+    if (chosen.size === 0) {
+      setError(t('frameSelection.selectAtLeastOne'));
+      return;
+    }
+    setSubmitting(true);
+    window.setTimeout(() => {
+      setSelection(new Set());
+      setSubmitting(false);
+      void navigate('/sarm/results');
+    }, SUBMIT_DELAY_MS);
+  };
+  const list = frames.data.frames;
+  const withDetections = list.filter((frame) => frame.hasDetection).length;
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        {t('frameSelection.title')}
+      </Typography>
+      <Grid container spacing={2} sx={{ mb: 2 }}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Card sx={{ height: '100%' }}>
+            <CardContent>
+              <Typography variant="h6">{video.data.name}</Typography>
+              <Info
+                label={t('frameSelection.description')}
+                value={video.data.description || t('frameSelection.none')}
+              />
+              <Info
+                label={t('frameSelection.patient')}
+                value={video.data.patientId ?? t('frameSelection.none')}
+              />
+              <Info
+                label={t('frameSelection.duration')}
+                value={minutesSeconds(video.data.duration)}
+              />
+              <Info label={t('frameSelection.extracted')} value={video.data.extractedFramesCount} />
+              <Info label={t('frameSelection.selectedCount')} value={chosen.size} />
+              <Info label={t('frameSelection.withDetections')} value={withDetections} />
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Card sx={{ height: '100%' }}>
+            <CardContent>
+              <TextField
+                label={t('frameSelection.notes')}
+                value={notes}
+                onChange={(event) => setNotes(event.target.value)}
+                fullWidth
+                multiline
+                minRows={3}
+              />
+              {error !== null && (
+                <Alert severity="error" sx={{ mt: 1 }}>
+                  {error}
+                </Alert>
+              )}
+              <Button variant="contained" sx={{ mt: 2 }} disabled={submitting} onClick={submit}>
+                {submitting ? t('frameSelection.submitting') : t('frameSelection.submit')}
+              </Button>
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+      {list.length === 0 && <Typography>{t('frameSelection.noFrames')}</Typography>}
+      <Grid container spacing={1.5}>
+        {list.map((frame) => (
+          <Grid key={frame.id} size={{ xs: 6, sm: 4, md: 3, lg: 2 }}>
+            <SelectionFrameCard
+              frame={frame}
+              selected={chosen.has(frame.id)}
+              onToggle={toggle}
+              onView={setViewed}
+            />
+          </Grid>
+        ))}
+      </Grid>
+      {frames.data.total > list.length && (
+        <Stack sx={{ alignItems: 'center', mt: 2 }}>
+          <Button
+            variant="outlined"
+            onClick={() => {
+              setSelection(null);
+              setLimit((value) => value + PAGE_STEP);
+            }}
+          >
+            {t('frameSelection.loadMore')}
+          </Button>
+        </Stack>
+      )}
+      {viewed !== null && <FrameViewDialog frame={viewed} onClose={() => setViewed(null)} />}
+    </Box>
+  );
+}

@@ -1,0 +1,57 @@
+import { WHO_2010_LIMITS, type AnalysisItem, type PatientInput } from '@sarm/contracts';
+
+export const RESULT_TABS = ['all', 'completed', 'in-progress', 'pending'] as const;
+export type ResultTab = (typeof RESULT_TABS)[number];
+
+/** Items of one tab and one patient ('' = all patients). */
+export function filterResults(
+  items: readonly AnalysisItem[],
+  tab: ResultTab,
+  patientId: string,
+): AnalysisItem[] {
+  return items.filter(
+    (item) =>
+      (tab === 'all' || item.status === tab) && (patientId === '' || item.patient_id === patientId),
+  );
+}
+
+export const shortAnalysisId = (id: string) => id.slice(0, 6);
+
+/** '12.3' or '-' when unknown. */
+export const figure = (value: number | null, digits = 1) =>
+  value === null ? '-' : value.toFixed(digits);
+
+export type ReferenceCheck = 'normal' | 'below';
+
+/** WHO 2010 reference of the details dialog: below the lower limit is 'Below Reference'. */
+export function checkReference(
+  value: number | null,
+  limit: keyof typeof WHO_2010_LIMITS,
+): ReferenceCheck | null {
+  if (value === null) return null;
+  return value < WHO_2010_LIMITS[limit] ? 'below' : 'normal';
+}
+
+export interface PatientFormValues {
+  readonly name: string;
+  readonly age: string;
+  readonly contactNumber: string;
+  readonly notes: string;
+}
+
+export type PatientFormError = 'nameRequired' | 'ageInvalid';
+
+/** The form as the API body, or the first error. */
+export function toPatientInput(
+  values: PatientFormValues,
+): { body: PatientInput } | { error: PatientFormError } {
+  const name = values.name.trim();
+  if (name === '') return { error: 'nameRequired' };
+  const ageText = values.age.trim();
+  const age = ageText === '' ? null : Number(ageText);
+  if (age !== null && (!Number.isInteger(age) || age < 0 || age > 150))
+    return { error: 'ageInvalid' };
+  return {
+    body: { name, age, contactNumber: values.contactNumber.trim(), notes: values.notes },
+  };
+}

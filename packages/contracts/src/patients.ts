@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { TimestampSchema } from './common.js';
+
+export const PATIENT_NOT_FOUND = 'Patient not found';
+
+export const PatientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  age: z.number().int().nullable(),
+  contactNumber: z.string(),
+  contact_number: z.string(),
+  notes: z.string(),
+  projectId: z.string().nullable(),
+  project_id: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: TimestampSchema,
+  created_at: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type Patient = z.infer<typeof PatientSchema>;
+
+/** Body of POST and PUT /business/patients; camelCase or snake_case for the two-word fields. */
+export const PatientInputSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  age: z.number().int().min(0).max(150).nullable().optional(),
+  contactNumber: z.string().trim().max(50).optional(),
+  contact_number: z.string().trim().max(50).optional(),
+  notes: z.string().max(5000).optional(),
+  projectId: z.string().min(1).nullable().optional(),
+  project_id: z.string().min(1).nullable().optional(),
+});
+export type PatientInput = z.infer<typeof PatientInputSchema>;
+
+export const PatientListQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  project_id: z.string().min(1).optional(),
+});
+
+export const PatientListResponseSchema = z.object({
+  patients: z.array(PatientSchema),
+  total: z.number().int(),
+});
+
+/** Where an analysis (or a video waiting for one) stands on the results screen. */
+export const ANALYSIS_ITEM_STATUSES = ['completed', 'in-progress', 'pending', 'failed'] as const;
+export type AnalysisItemStatus = (typeof ANALYSIS_ITEM_STATUSES)[number];
+
+/** Medians over the analysed tracks' head shapes. */
+export const MorphometrySchema = z.object({
+  area_um2: z.number(),
+  length_um: z.number(),
+  width_um: z.number(),
+  ellipticity: z.number(),
+  perimeter_um: z.number(),
+});
+export type Morphometry = z.infer<typeof MorphometrySchema>;
+
+/** One saved analysis, or a video without one (then `id` is the video id and figures are null). */
+export const AnalysisItemSchema = z.object({
+  id: z.string(),
+  status: z.enum(ANALYSIS_ITEM_STATUSES),
+  video_id: z.string(),
+  video_name: z.string(),
+  dataset_id: z.string(),
+  patient_id: z.string().nullable(),
+  patient_name: z.string().nullable(),
+  created_at: TimestampSchema,
+  concentration_million_per_ml: z.number().nullable(),
+  total_motility_percent: z.number().nullable(),
+  progressive_percent: z.number().nullable(),
+  immotile_percent: z.number().nullable(),
+  average_velocity: z.number().nullable(),
+  total_sperm_count: z.number().nullable(),
+  tracks_measured: z.number().int(),
+  morphometry: MorphometrySchema.nullable(),
+});
+export type AnalysisItem = z.infer<typeof AnalysisItemSchema>;
+
+export const AnalysisListQuerySchema = z.object({
+  patient_id: z.string().min(1).optional(),
+  status: z.enum(ANALYSIS_ITEM_STATUSES).optional(),
+});
+export const AnalysisListResponseSchema = z.object({
+  analyses: z.array(AnalysisItemSchema),
+  total: z.number().int(),
+});
+
+export const PatientVideoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  dataset_id: z.string(),
+  processing_status: z.string(),
+  created_at: TimestampSchema,
+});
+
+/** GET /business/patients/{id}: the patient with their videos and analyses. */
+export const PatientDetailSchema = PatientSchema.extend({
+  videos: z.array(PatientVideoSchema),
+  analyses: z.array(AnalysisItemSchema),
+});
+export type PatientDetail = z.infer<typeof PatientDetailSchema>;
+
+/** GET /business/dashboard: figures of the projects the user can see. */
+export const BusinessDashboardSchema = z.object({
+  counts: z.object({
+    patients: z.number().int(),
+    videos: z.number().int(),
+    analyses: z.number().int(),
+    pending: z.number().int(),
+  }),
+  recent_patients: z.array(PatientSchema),
+  recent_analyses: z.array(AnalysisItemSchema),
+});
+export type BusinessDashboard = z.infer<typeof BusinessDashboardSchema>;
