@@ -43,7 +43,7 @@ describe('casa simulate', () => {
       '120',
     ];
     const code = await runSimulateCommand(
-      [...argv, '--sperm', '5', '--seed', '3', '--mix', '1,1,1,1'],
+      [...argv, '--sperm', '5', '--seed', '3', '--mix', '1,1,1,1', '--debris', '7', '--drift', '2'],
       err,
     );
     expect(code).toBe(0);
@@ -56,7 +56,7 @@ describe('casa simulate', () => {
       height: 120,
       frames: 12,
       depth_um: 20,
-      params: { mix: [0.25, 0.25, 0.25, 0.25], seed: 3 },
+      params: { mix: [0.25, 0.25, 0.25, 0.25], seed: 3, debris: 7, driftUmPerS: 2 },
     });
     expect(err.text).toContain('Simulating: 100%');
     expect(err.text).toMatch(/wrote .*sim\.mp4/);
@@ -69,6 +69,8 @@ describe('casa simulate', () => {
     [['--out', 'a.mp4', '--truth', 't.json', '--polarity', 'dark']],
     [['--out', 'a.mp4', '--truth', 't.json', '--width', '100']],
     [['--out', 'a.mp4', '--truth', 't.json', '--bogus']],
+    [['--out', 'a.mp4', '--truth', 't.json', '--debris=-1']],
+    [['--out', 'a.mp4', '--truth', 't.json', '--noise', 'loud']],
   ])('exits 2 with a message for bad arguments %j', async (argv) => {
     const err = sink();
     expect(await runSimulateCommand(argv, err)).toBe(2);

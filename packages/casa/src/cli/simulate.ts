@@ -10,7 +10,8 @@ import { createProgressBar } from './progress.js';
 /** Usage text of the command. */
 export const SIMULATE_USAGE = `Usage: casa simulate --out FILE.mp4 --truth FILE.json [--seed N] [--sperm N] [--frames N] [--fps N]
                      [--width W --height H] [--mix a,b,c,d] [--um-per-pixel N]
-                     [--polarity phase-contrast|bright-field]`;
+                     [--polarity phase-contrast|bright-field] [--debris N] [--noise SIGMA]
+                     [--drift UM_PER_S]`;
 
 class UsageError extends Error {}
 
@@ -82,6 +83,9 @@ function parseSimulateArgs(argv: string[]): SimulateArgs | 'help' {
       mix: { type: 'string' },
       'um-per-pixel': { type: 'string' },
       polarity: { type: 'string' },
+      debris: { type: 'string' },
+      noise: { type: 'string' },
+      drift: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -105,6 +109,9 @@ function parseSimulateArgs(argv: string[]): SimulateArgs | 'help' {
     min: 0.1,
   });
   const polarity = polarityArg(values.polarity);
+  const debris = numberArg(values.debris, 'debris', { integer: true, min: 0 });
+  const noiseSigma = numberArg(values.noise, 'noise', { integer: false, min: 0 });
+  const driftUmPerS = numberArg(values.drift, 'drift', { integer: false, min: 0 });
   const params: Partial<SimulationParams> = {
     ...(seed !== undefined && { seed }),
     ...(sperm !== undefined && { sperm }),
@@ -115,6 +122,9 @@ function parseSimulateArgs(argv: string[]): SimulateArgs | 'help' {
     ...(mix !== undefined && { mix }),
     ...(umPerPixel !== undefined && { umPerPixel }),
     ...(polarity !== undefined && { polarity }),
+    ...(debris !== undefined && { debris }),
+    ...(noiseSigma !== undefined && { noiseSigma }),
+    ...(driftUmPerS !== undefined && { driftUmPerS }),
   };
   return { out: values.out, truth: values.truth, params };
 }

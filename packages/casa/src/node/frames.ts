@@ -14,8 +14,9 @@ export interface ReadFramesOptions {
 
 /**
  * Streams a video's frames as 8-bit grey, one {@link GrayFrame} at a time, without holding the video
- * in memory. Each yielded frame owns a fresh buffer, so consumers may keep it. Breaking out of the
- * loop stops ffmpeg. Throws {@link VideoReadError} when the file cannot be read or decoding fails.
+ * in memory. Each yielded frame owns a fresh buffer (not reused), so consumers may keep it; the
+ * allocation costs far less than decoding. Breaking out of the loop kills ffmpeg and waits for it to
+ * exit. Throws {@link VideoReadError} when the file cannot be read or decoding fails.
  */
 export async function* readGrayFrames(
   path: string,
@@ -25,7 +26,8 @@ export async function* readGrayFrames(
   const { width, height } = info;
   const frameBytes = width * height;
   const start = options.startFrame ?? 0;
-  const args = ['-nostdin', '-v', 'error', '-i', path];
+  // No autorotation: frames keep the stored width x height that the probe reported.
+  const args = ['-nostdin', '-v', 'error', '-noautorotate', '-i', path, '-map', '0:v:0'];
   if (start > 0) args.push('-vf', `select=gte(n\\,${start})`);
   // passthrough keeps one output frame per decoded frame (no duplication to a constant rate).
   args.push('-vsync', 'passthrough', '-an', '-f', 'rawvideo', '-pix_fmt', 'gray');
@@ -38,9 +40,14 @@ export async function* readGrayFrames(
   child.stderr.on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-4000);
   });
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('close', (code) => resolve(code)),
-  );
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('close', (code) => resolve(code));
+    // A binary that cannot be started emits 'error' and may never emit 'close'.
+    child.on('error', (error) => {
+      stderr += `\n${error.message}`;
+      resolve(-1);
+    });
+  });
 
   let pending = new Uint8Array(frameBytes);
   let filled = 0;
@@ -65,7 +72,11 @@ export async function* readGrayFrames(
     }
     finished = true;
   } finally {
-    if (!finished) child.kill('SIGKILL');
+    if (!finished) {
+      child.kill('SIGKILL');
+      // Waiting here means that when the consumer's loop has ended, no ffmpeg is left running.
+      await exited;
+    }
   }
   const code = await exited;
   if (code !== 0) throw new VideoReadError(path, ffmpegReason(stderr, path));

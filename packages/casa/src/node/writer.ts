@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { ffmpegPaths } from './ffmpeg-paths.js';
 
 export interface VideoWriterOptions {
@@ -8,11 +7,14 @@ export interface VideoWriterOptions {
   readonly fps: number;
   readonly pixelFormat: 'gray' | 'rgb24';
   /** ffmpeg encoder; default libx264 in an mp4 that browsers play. */
-  readonly codec?: 'libx264' | 'mjpeg' | 'libvpx' | 'rawvideo';
+  readonly codec?: 'libx264' | 'mjpeg' | 'libvpx' | 'libvpx-vp9' | 'rawvideo';
 }
 
 export interface VideoWriter {
-  /** Queues one frame (width*height bytes for gray, *3 for rgb24); resolves when ffmpeg can take more. */
+  /**
+   * Queues one frame (width*height bytes for gray, *3 for rgb24); resolves when ffmpeg can take more.
+   * The bytes are copied, so the caller may reuse its buffer as soon as the promise resolves.
+   */
   write(frame: Uint8Array): Promise<void>;
   /** Finishes the file; rejects when ffmpeg failed. */
   close(): Promise<void>;
@@ -37,6 +39,19 @@ function encoderArgs(codec: NonNullable<VideoWriterOptions['codec']>): string[] 
       return ['-c:v', 'mjpeg', '-q:v', '3', '-pix_fmt', 'yuvj420p'];
     case 'libvpx':
       return ['-c:v', 'libvpx', '-b:v', '2M', '-pix_fmt', 'yuv420p'];
+    case 'libvpx-vp9':
+      return [
+        '-c:v',
+        'libvpx-vp9',
+        '-b:v',
+        '0',
+        '-crf',
+        '32',
+        '-deadline',
+        'realtime',
+        '-pix_fmt',
+        'yuv420p',
+      ];
     case 'rawvideo':
       return ['-c:v', 'rawvideo', '-pix_fmt', 'gray'];
   }
@@ -75,21 +90,48 @@ export function createVideoWriter(path: string, options: VideoWriterOptions): Vi
   child.stderr.on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-4000);
   });
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('close', (code) => resolve(code)),
-  );
   let failure: Error | undefined;
+  let running = true;
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('close', (code) => {
+      running = false;
+      resolve(code);
+    });
+    child.on('error', (error) => {
+      running = false;
+      failure = error;
+      resolve(-1);
+    });
+  });
   child.stdin.on('error', (error) => {
     failure = error;
   });
+  // Resolves on 'drain', or when ffmpeg is gone (a dead process never drains).
+  const writable = (): Promise<void> =>
+    new Promise((resolve) => {
+      const settle = (): void => {
+        child.stdin.off('drain', settle);
+        child.stdin.off('close', settle);
+        child.stdin.off('error', settle);
+        resolve();
+      };
+      child.stdin.once('drain', settle);
+      child.stdin.once('close', settle);
+      child.stdin.once('error', settle);
+    });
 
   return {
     async write(frame) {
       if (frame.length !== expected) {
         throw new Error(`Frame has ${frame.length} bytes, expected ${expected}`);
       }
-      if (failure) throw new Error(`ffmpeg stopped: ${stderr.trim() || failure.message}`);
-      if (!child.stdin.write(frame)) await once(child.stdin, 'drain');
+      if (failure || !running) {
+        throw new Error(
+          `ffmpeg stopped writing "${path}": ${stderr.trim() || failure?.message || 'ffmpeg exited'}`,
+        );
+      }
+      // Node queues the chunk by reference; copying keeps a reused caller buffer from changing it.
+      if (!child.stdin.write(Buffer.from(frame))) await writable();
     },
     async close() {
       child.stdin.end();

@@ -14,7 +14,11 @@ export interface Debris {
   readonly phase: number;
 }
 
-/** Draws `count` debris particles; about one in eight is a larger blob. */
+/**
+ * Draws `count` debris particles: mostly small dark dots, some tiny bright specks and about one in
+ * eight a larger dark blob. All are round and either much smaller or much darker than a head, so an
+ * ideal detector can tell them apart.
+ */
 export function createDebris(
   rng: Rng,
   count: number,
@@ -24,20 +28,34 @@ export function createDebris(
 ): Debris[] {
   const out: Debris[] = [];
   for (let i = 0; i < count; i++) {
-    const blob = rng.next() < 0.12;
-    const radiusUm = blob ? rng.range(2.2, 4) : rng.range(0.5, 1.5);
+    const kind = rng.next();
+    const blob = kind < 0.12;
+    const bright = !blob && kind > 0.8;
+    // Bright specks stay below 1.6 µm across (a head is 4.5 x 3 µm).
+    const radiusUm = blob ? rng.range(2.2, 4) : bright ? rng.range(0.4, 0.8) : rng.range(0.5, 1.5);
     out.push({
       id: i + 1,
       x: rng.range(0, width - 1),
       y: rng.range(0, height - 1),
       radiusPx: radiusUm / upp,
-      contrast: blob ? -rng.range(45, 70) : -rng.range(25, 55),
+      contrast: blob ? -rng.range(45, 70) : bright ? rng.range(30, 55) : -rng.range(25, 55),
       wobblePx: rng.range(0.05, 0.3),
       wobbleFreq: rng.range(0.1, 0.5),
       phase: rng.range(0, 2 * Math.PI),
     });
   }
   return out;
+}
+
+/** Centre of a debris particle at time `t` (s) with stage offset (ox, oy) px. */
+export function debrisCentre(
+  d: Debris,
+  t: number,
+  ox: number,
+  oy: number,
+): { x: number; y: number } {
+  const a = 2 * Math.PI * d.wobbleFreq * t + d.phase;
+  return { x: d.x + ox + d.wobblePx * Math.cos(a), y: d.y + oy + d.wobblePx * Math.sin(1.3 * a) };
 }
 
 /** Adds the debris at time `t` (s) with stage offset (ox, oy) px into `acc` (width x height). */
@@ -51,9 +69,7 @@ export function drawDebris(
   oy: number,
 ): void {
   for (const d of debris) {
-    const a = 2 * Math.PI * d.wobbleFreq * t + d.phase;
-    const cx = d.x + ox + d.wobblePx * Math.cos(a);
-    const cy = d.y + oy + d.wobblePx * Math.sin(1.3 * a);
+    const { x: cx, y: cy } = debrisCentre(d, t, ox, oy);
     const reach = d.radiusPx + 1.5;
     const x0 = Math.max(0, Math.floor(cx - reach));
     const x1 = Math.min(width - 1, Math.ceil(cx + reach));

@@ -3,7 +3,7 @@ export { createSimulation } from './simulation.js';
 export type { Simulation } from './simulation.js';
 export { DEFAULT_SIMULATION_PARAMS, resolveSimulationParams } from './params.js';
 export type { SimulationParams, SimulationPolarity } from './params.js';
-export { MIN_TRACK_FRAMES } from './truth.js';
+export { MIN_TRACK_FRAMES, classifyTrueTrack } from './truth.js';
 export type { SimulationExpected, SimulationTrack, SimulationTruth } from './truth.js';
 export { createRng, gaussian, mixSeed, mulberry32 } from './random.js';
 export type { RandomSource, Rng } from './random.js';

@@ -35,7 +35,7 @@ export const DEFAULT_SIMULATION_PARAMS: SimulationParams = {
   mix: [0.35, 0.15, 0.15, 0.35],
   umPerPixel: 0.5,
   noiseSigma: 4,
-  debris: 20,
+  debris: 40,
   driftUmPerS: 0,
   polarity: 'phase-contrast',
 };

@@ -9,10 +9,10 @@ import type { SimulationParams } from './params.js';
 import { createRng, gaussian, mixSeed, mulberry32 } from './random.js';
 import { SUBPIXEL, createSpriteSet, headLook } from './sprites.js';
 
-/** Mean background grey level before vignetting. */
-const BACKGROUND = 100;
+/** Background grey level before vignetting: mid-grey in phase contrast, light in bright field. */
+const BACKGROUND = { 'phase-contrast': 100, 'bright-field': 175 } as const;
 /** Tail contrast (grey levels) per pixel of a 1-px line at the head end. */
-const TAIL_CONTRAST = -24;
+const TAIL_CONTRAST = -30;
 const TAIL_STEP_PX = 0.5;
 
 /** Inputs of the renderer. */
@@ -39,7 +39,7 @@ function backgroundImage(p: SimulationParams): Float32Array {
     for (let x = 0; x < w; x++) {
       const r2 = ((x - cx) ** 2 + (y - cy) ** 2) * norm;
       const shading = 3 * Math.sin(2 * Math.PI * (kx * x + ky * y) + phase);
-      out[y * w + x] = BACKGROUND * (1 - 0.14 * r2) + shading;
+      out[y * w + x] = BACKGROUND[p.polarity] * (1 - 0.14 * r2) + shading;
     }
   }
   return out;

@@ -3,6 +3,7 @@ import type { WhoMotilityCategory } from '@sarm/contracts';
 import { WHO_MOTILITY_CATEGORIES } from '@sarm/contracts';
 import { createSimulation } from './simulation.js';
 import type { SimulationTruth } from './truth.js';
+import { MIN_TRACK_FRAMES, classifyTrueTrack } from './truth.js';
 
 function vslUmPerS(truth: SimulationTruth, points: [number, number, number][]): number {
   const first = points[0];
@@ -98,6 +99,48 @@ describe('createSimulation', () => {
         expect(y).toBeLessThanOrEqual(truth.height - 1);
       }
     }
+  });
+
+  it('gives debris per-frame points that drift with the stage and are drawn there', () => {
+    const sim = createSimulation({ sperm: 0, debris: 40, driftUmPerS: 20, frames: 50, seed: 6 });
+    const { truth } = sim;
+    const frame = sim.renderFrame(40);
+    const background = frame.data.reduce((s, v) => s + v, 0) / frame.data.length;
+    let blobs = 0;
+    for (const d of truth.debris) {
+      const first = d.points[0];
+      const last = d.points.at(-1);
+      if (!first || !last || first[0] !== 0 || last[0] !== 49) continue;
+      // 20 µm/s for 49 frames at 0.5 µm per pixel, plus at most 0.6 px of wobble.
+      const moved = Math.hypot(last[1] - first[1], last[2] - first[2]);
+      expect(Math.abs(moved - (20 * 49) / 50 / 0.5)).toBeLessThan(0.7);
+      const at40 = d.points.find((p) => p[0] === 40);
+      if (d.radius_px >= 4 && at40) {
+        const v = frame.data[Math.round(at40[2]) * frame.width + Math.round(at40[1])] ?? 0;
+        expect(background - v).toBeGreaterThan(20);
+        blobs += 1;
+      }
+    }
+    expect(blobs).toBeGreaterThan(0);
+    expect(truth.tracks).toHaveLength(0);
+  });
+
+  it("classifies the expected distribution by each track's true VSL", () => {
+    const { truth } = createSimulation({ sperm: 60, seed: 9 });
+    const counted = truth.tracks.filter((t) => t.points.length >= MIN_TRACK_FRAMES);
+    const tally = new Map<WhoMotilityCategory, number>();
+    for (const t of counted) {
+      expect(t.vsl_um_per_s).toBeCloseTo(vslUmPerS(truth, t.points), 2);
+      const c = classifyTrueTrack(t.vsl_um_per_s, t.category);
+      tally.set(c, (tally.get(c) ?? 0) + 1);
+    }
+    for (const c of WHO_MOTILITY_CATEGORIES) {
+      const pct = (100 * (tally.get(c) ?? 0)) / counted.length;
+      expect(truth.expected.motility_distribution[c]).toBeCloseTo(pct, 1);
+    }
+    expect(classifyTrueTrack(30, 'Slow Progressive')).toBe('Rapid Progressive');
+    expect(classifyTrueTrack(2, 'Rapid Progressive')).toBe('Non Progressive');
+    expect(classifyTrueTrack(0.5, 'Immotile')).toBe('Immotile');
   });
 
   it.each([

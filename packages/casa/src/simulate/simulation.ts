@@ -40,10 +40,13 @@ export function createSimulation(partial: Partial<SimulationParams> = {}): Simul
     height,
     upp,
   );
-  const truth = buildTruth(params, motion.cells, debris, {
-    lengthUm: look.lengthUm,
-    widthUm: look.widthUm,
-  });
+  const truth = buildTruth(
+    params,
+    motion.cells,
+    debris,
+    { lengthUm: look.lengthUm, widthUm: look.widthUm },
+    { x: motion.driftX, y: motion.driftY },
+  );
   const render = createRenderer({
     params,
     cells: motion.cells,

@@ -4,15 +4,20 @@ import {
   DEFAULT_CHAMBER_DEPTH_UM,
   DEFAULT_DILUTION_FACTOR,
   WHO_MOTILITY_CATEGORIES,
+  WHO_PROGRESSION_THRESHOLDS_UM_PER_S,
 } from '@sarm/contracts';
 import type { SimCell } from './cells.js';
 import type { Debris } from './debris.js';
+import { debrisCentre } from './debris.js';
 import type { SimulationParams } from './params.js';
 
 /** One cell's visible life: `[frame, x_px, y_px]` for every frame its head centroid is in the frame. */
 export interface SimulationTrack {
   readonly id: number;
+  /** The class the cell was simulated as. */
   readonly category: WhoMotilityCategory;
+  /** True straight-line velocity over the visible interval (first to last point), µm/s. */
+  readonly vsl_um_per_s: number;
   readonly points: [number, number, number][];
   readonly head: { readonly length_um: number; readonly width_um: number };
 }
@@ -21,7 +26,12 @@ export interface SimulationTrack {
 export interface SimulationExpected {
   readonly mean_count_per_frame: number;
   readonly concentration_million_per_ml: number;
-  /** Percent of tracks visible for at least {@link MIN_TRACK_FRAMES} frames, by their label. */
+  /**
+   * Percent of tracks visible for at least {@link MIN_TRACK_FRAMES} frames, classified by their true
+   * VSL over the visible interval (>= 25 rapid, >= 5 slow); below 5 µm/s the label decides between
+   * non-progressive and immotile. Counted per track, so fast cells that cross the field more often
+   * weigh more than their share of heads in view (as in any track-based CASA).
+   */
   readonly motility_distribution: MotilityDistribution;
   readonly progressive_percent: number;
   readonly total_motility_percent: number;
@@ -46,9 +56,12 @@ export interface SimulationTruth {
   readonly per_frame: { readonly frame: number; readonly count: number }[];
   readonly debris: {
     readonly id: number;
+    /** Rest position (before wobble and drift). */
     readonly x_px: number;
     readonly y_px: number;
     readonly radius_px: number;
+    /** `[frame, x_px, y_px]` for every frame its centre is in the field. */
+    readonly points: [number, number, number][];
   }[];
 }
 
@@ -60,12 +73,48 @@ const round = (v: number, digits: number): number => {
   return Math.round(v * f) / f;
 };
 
+/** True VSL (µm/s) from the first to the last point; 0 for fewer than two frames. */
+function vslOf(points: readonly [number, number, number][], upp: number, fps: number): number {
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last || last[0] === first[0]) return 0;
+  return (Math.hypot(last[1] - first[1], last[2] - first[2]) * upp * fps) / (last[0] - first[0]);
+}
+
+/** WHO class from the true VSL; the label separates non-progressive from immotile. */
+export function classifyTrueTrack(vsl: number, label: WhoMotilityCategory): WhoMotilityCategory {
+  if (vsl >= WHO_PROGRESSION_THRESHOLDS_UM_PER_S.rapidProgressive) return 'Rapid Progressive';
+  if (vsl >= WHO_PROGRESSION_THRESHOLDS_UM_PER_S.slowProgressive) return 'Slow Progressive';
+  return label === 'Immotile' ? 'Immotile' : 'Non Progressive';
+}
+
+/** Stage drift per frame, pixels. */
+export interface TruthDrift {
+  readonly x: number;
+  readonly y: number;
+}
+
+function debrisPoints(
+  d: Debris,
+  params: SimulationParams,
+  drift: TruthDrift,
+): [number, number, number][] {
+  const { width: w, height: h, frames, fps } = params;
+  const points: [number, number, number][] = [];
+  for (let f = 0; f < frames; f++) {
+    const { x, y } = debrisCentre(d, f / fps, drift.x * f, drift.y * f);
+    if (x >= 0 && y >= 0 && x <= w - 1 && y <= h - 1) points.push([f, round(x, 2), round(y, 2)]);
+  }
+  return points;
+}
+
 /** Builds the truth from the simulated cells and debris. */
 export function buildTruth(
   params: SimulationParams,
   cells: readonly SimCell[],
   debris: readonly Debris[],
   head: { lengthUm: number; widthUm: number },
+  drift: TruthDrift,
 ): SimulationTruth {
   const { width: w, height: h, frames, umPerPixel: upp } = params;
   const counts = new Array<number>(frames).fill(0);
@@ -84,6 +133,7 @@ export function buildTruth(
     tracks.push({
       id: cell.id,
       category: cell.category,
+      vsl_um_per_s: round(vslOf(points, upp, params.fps), 3),
       points,
       head: { length_um: head.lengthUm, width_um: head.widthUm },
     });
@@ -94,7 +144,8 @@ export function buildTruth(
   let counted = 0;
   for (const t of tracks) {
     if (t.points.length < MIN_TRACK_FRAMES) continue;
-    perCategory.set(t.category, (perCategory.get(t.category) ?? 0) + 1);
+    const category = classifyTrueTrack(t.vsl_um_per_s, t.category);
+    perCategory.set(category, (perCategory.get(category) ?? 0) + 1);
     counted += 1;
   }
   const pct = (c: WhoMotilityCategory): number =>
@@ -135,6 +186,7 @@ export function buildTruth(
       x_px: round(d.x, 3),
       y_px: round(d.y, 3),
       radius_px: round(d.radiusPx, 3),
+      points: debrisPoints(d, params, drift),
     })),
   };
 }

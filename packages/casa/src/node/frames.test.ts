@@ -1,0 +1,142 @@
+import { readFile, readdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readGrayFrames } from './frames.js';
+import { probeVideo } from './probe.js';
+import type { VideoWriterOptions } from './writer.js';
+import { createVideoWriter } from './writer.js';
+
+const WIDTH = 64;
+const HEIGHT = 48;
+/** Flat grey levels, one per frame, with a bright square so frames are not trivially uniform. */
+const LEVELS = [30, 90, 150, 210, 120, 60, 180, 100];
+
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'casa-frames-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function levelFrame(level: number): Uint8Array {
+  const frame = new Uint8Array(WIDTH * HEIGHT).fill(level);
+  for (let y = 10; y < 18; y++) frame.fill(255, y * WIDTH + 20, y * WIDTH + 28);
+  return frame;
+}
+
+async function writeSteps(name: string, codec: VideoWriterOptions['codec']): Promise<string> {
+  const path = join(dir, name);
+  const writer = createVideoWriter(path, {
+    width: WIDTH,
+    height: HEIGHT,
+    fps: 25,
+    pixelFormat: 'gray',
+    codec,
+  });
+  // One reused buffer: the writer must copy it, or queued frames would change under ffmpeg.
+  const buffer = new Uint8Array(WIDTH * HEIGHT);
+  for (const level of LEVELS) {
+    buffer.set(levelFrame(level));
+    await writer.write(buffer);
+  }
+  await writer.close();
+  return path;
+}
+
+const mean = (data: Uint8Array): number => data.reduce((s, v) => s + v, 0) / data.length;
+
+/** ffmpeg processes whose command line names `path` (Linux /proc; empty elsewhere). */
+async function ffmpegProcessesReading(path: string): Promise<number> {
+  let pids: string[];
+  try {
+    pids = (await readdir('/proc')).filter((p) => /^\d+$/.test(p));
+  } catch {
+    return 0;
+  }
+  let n = 0;
+  for (const pid of pids) {
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.includes('ffmpeg') && cmdline.includes(path)) n += 1;
+  }
+  return n;
+}
+
+describe('readGrayFrames and probeVideo', () => {
+  it.each([
+    ['mp4', 'libx264'],
+    ['avi', 'mjpeg'],
+    ['mov', 'libx264'],
+    ['mkv', 'libx264'],
+    ['webm', 'libvpx'],
+    ['vp9.webm', 'libvpx-vp9'],
+  ] as const)('keeps every frame and its mean grey in %s (%s)', async (ext, codec) => {
+    const path = await writeSteps(`steps.${ext}`, codec);
+    const info = await probeVideo(path);
+    expect(info).toMatchObject({ width: WIDTH, height: HEIGHT, fps: 25 });
+    // Containers without a frame count (webm, mkv) estimate it from the duration.
+    expect(Math.abs(info.frameCount - LEVELS.length)).toBeLessThanOrEqual(1);
+    expect(info.durationS).toBeCloseTo(LEVELS.length / 25, 1);
+    const means: number[] = [];
+    for await (const frame of readGrayFrames(path)) {
+      expect(frame.index).toBe(means.length);
+      expect(frame.data).toHaveLength(WIDTH * HEIGHT);
+      means.push(mean(frame.data));
+    }
+    expect(means).toHaveLength(LEVELS.length);
+    means.forEach((m, i) => expect(Math.abs(m - mean(levelFrame(LEVELS[i] ?? 0)))).toBeLessThan(5));
+  });
+
+  it('reports a fractional container frame rate as a number', async () => {
+    const path = join(dir, 'ntsc.mp4');
+    const writer = createVideoWriter(path, {
+      width: 33,
+      height: 21,
+      fps: 30000 / 1001,
+      pixelFormat: 'gray',
+    });
+    for (let i = 0; i < 3; i++) await writer.write(new Uint8Array(33 * 21).fill(80));
+    await writer.close();
+    const info = await probeVideo(path);
+    expect(info.fps).toBeCloseTo(29.97, 2);
+    // Odd sizes are padded to even ones for yuv420p.
+    expect(info).toMatchObject({ width: 34, height: 22, frameCount: 3, codec: 'h264' });
+  });
+
+  it('starts at startFrame and stops after maxFrames', async () => {
+    const path = await writeSteps('window.mp4', 'libx264');
+    const got: { index: number; mean: number }[] = [];
+    for await (const f of readGrayFrames(path, { startFrame: 2, maxFrames: 3 })) {
+      got.push({ index: f.index, mean: mean(f.data) });
+    }
+    expect(got.map((g) => g.index)).toEqual([2, 3, 4]);
+    got.forEach((g) =>
+      expect(Math.abs(g.mean - mean(levelFrame(LEVELS[g.index] ?? 0)))).toBeLessThan(5),
+    );
+  });
+
+  it('stops ffmpeg when the consumer breaks out early', async () => {
+    // Long enough that ffmpeg is still decoding when the loop breaks.
+    const path = join(dir, 'long.avi');
+    const writer = createVideoWriter(path, {
+      width: 320,
+      height: 240,
+      fps: 25,
+      pixelFormat: 'gray',
+      codec: 'mjpeg',
+    });
+    const frame = new Uint8Array(320 * 240);
+    for (let i = 0; i < 400; i++) await writer.write(frame.fill(i % 256));
+    await writer.close();
+    let seen = 0;
+    for await (const _f of readGrayFrames(path)) {
+      if (++seen === 2) {
+        expect(await ffmpegProcessesReading(path)).toBe(1);
+        break;
+      }
+    }
+    expect(seen).toBe(2);
+    expect(await ffmpegProcessesReading(path)).toBe(0);
+  });
+});
