@@ -57,6 +57,7 @@ export function createServerContext(deps: ContextDependencies) {
     videos: repositories.videos,
     storage: deps.storage,
     detectionRunner,
+    retentionDays: async () => (await domain.settings.get()).storage.videoRetentionPeriod,
   });
   const queue = createTaskQueue({
     registry,

@@ -10,6 +10,7 @@ import { createFramesExtractJob } from './frames-extract.job.js';
 import { defineJobRegistry } from './job-definition.js';
 import { createSystemCleanupJob } from './system-cleanup.job.js';
 import { createVideoPrepareJob } from './video-prepare.job.js';
+import { createVideoRetentionJob } from './video-retention.job.js';
 
 /** What job handlers may use; extend it when a job needs more (storage, ffmpeg, ...). */
 export interface JobDependencies {
@@ -19,6 +20,8 @@ export interface JobDependencies {
   readonly videos: VideosRepository;
   readonly storage: FileStorage;
   readonly detectionRunner: DetectionRunner;
+  /** Current retention period of uploaded originals in days (system setting). */
+  readonly retentionDays: () => Promise<number>;
 }
 
 /** Every job the server knows, keyed by name. Add a job here to make it enqueueable and worked. */
@@ -28,6 +31,7 @@ export function createJobRegistry(deps: JobDependencies) {
     'video.prepare': createVideoPrepareJob(deps),
     'frames.extract': createFramesExtractJob(deps),
     'detection.detect_frames': createDetectFramesJob(deps),
+    'video.retention': createVideoRetentionJob(deps),
   });
 }
 export type JobRegistry = ReturnType<typeof createJobRegistry>;

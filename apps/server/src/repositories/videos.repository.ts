@@ -1,5 +1,5 @@
 import type { VideoListQuery } from '@sarm/contracts';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { datasets, frames, videos, type FrameRow, type VideoRow } from '../db/schema/index.js';
 
@@ -31,6 +31,20 @@ export function createVideosRepository(db: Database) {
   async function update(id: string, values: Partial<typeof videos.$inferInsert>) {
     const [row] = await db.update(videos).set(values).where(eq(videos.id, id)).returning();
     return row;
+  }
+
+  /** Videos created before `cutoff` whose original is kept beside a separate browser-playable copy. */
+  async function listExpiredOriginals(cutoff: Date): Promise<VideoRow[]> {
+    return db
+      .select()
+      .from(videos)
+      .where(
+        and(
+          lt(videos.createdAt, cutoff),
+          isNotNull(videos.playableKey),
+          ne(videos.playableKey, videos.originalKey),
+        ),
+      );
   }
 
   async function remove(id: string): Promise<boolean> {
@@ -134,6 +148,7 @@ export function createVideosRepository(db: Database) {
     findById,
     update,
     remove,
+    listExpiredOriginals,
     listByDataset,
     list,
     frameCounts,
