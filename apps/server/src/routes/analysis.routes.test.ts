@@ -171,6 +171,8 @@ describe('saved results and reports', () => {
     expect(report.combined_summary.concentration_million_per_ml).toBe(
       report.concentration_report?.aggregated_results.mean_concentration_million_per_ml,
     );
+    const notifications = await analyst.call('GET', '/api/notifications');
+    expect(JSON.stringify(notifications.json())).toContain(`/sarm/reports/view/${datasetId}`);
   });
 
   it('answers 404 Report not found for a dataset without report', async () => {

@@ -22,6 +22,7 @@ import {
 } from './analysis-reports.js';
 import type { ProjectScope } from './project-scope.js';
 import type { VideosService } from './videos.service.js';
+import type { NotificationContent } from './notifications.service.js';
 
 export type CalculationKind = 'concentration' | 'motility';
 export const CALCULATION_FAILED: Record<CalculationKind, string> = {
@@ -38,6 +39,8 @@ export function createAnalysisService(deps: {
   storage: FileStorage;
   scope: ProjectScope;
   clock: Clock;
+  /** Tells the user their saved dataset report is ready (the notifications menu shows it). */
+  notify: (userId: string, content: NotificationContent) => Promise<void>;
 }) {
   /** Runs in progress, keyed by video and settings: parallel requests share one engine run. */
   const inFlight = new Map<string, Promise<VideoAnalysisRow>>();
@@ -138,6 +141,12 @@ export function createAnalysisService(deps: {
         },
         deps.clock.now(),
       );
+      await deps.notify(auth.user.id, {
+        title: 'Report ready',
+        message: `The ${kind} analysis of "${found?.dataset.name ?? 'the dataset'}" is saved in its report.`,
+        type: 'success',
+        link: `/sarm/reports/view/${datasetId}`,
+      });
     }
     return report;
   }

@@ -78,6 +78,7 @@ export function createClinicalServices(deps: {
     storage,
     scope,
     clock,
+    notify: domain.notifications.notify,
   });
 
   /** Queues frame extraction; 409 while the video is still being prepared or extracted. */
