@@ -8,7 +8,8 @@ import { CountCards } from './CountCards';
 import { DashboardListCard } from './DashboardListCard';
 import { ProjectsCard } from './ProjectsCard';
 import { QuickActionsCard } from './QuickActionsCard';
-import { recentDatasets, technicalCounts } from './technicalDashboardLogic';
+import { AnnotationProgressCard } from './AnnotationProgressCard';
+import { annotationProgress, recentDatasets, technicalCounts } from './technicalDashboardLogic';
 
 /** Technical dashboard (spec 3): counts from the datasets, quick actions, recent datasets. */
 export function TechnicalDashboardPage() {
@@ -66,6 +67,9 @@ export function TechnicalDashboardPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <ProjectsCard workflow="technical" />
+        </Grid>
+        <Grid size={12}>
+          <AnnotationProgressCard rows={annotationProgress(datasets.data?.datasets ?? [])} />
         </Grid>
       </Grid>
     </Box>

@@ -1,6 +1,6 @@
 import type { Dataset } from '@sarm/contracts';
 import { describe, expect, it } from 'vitest';
-import { recentDatasets, technicalCounts } from './technicalDashboardLogic';
+import { annotationProgress, recentDatasets, technicalCounts } from './technicalDashboardLogic';
 
 const dataset = (id: string, createdAt: string, frames: number, annotated: number): Dataset =>
   ({
@@ -26,5 +26,17 @@ describe('technical dashboard logic', () => {
       dataset(day, `2026-01-${day}T00:00:00Z`, 0, 0),
     );
     expect(recentDatasets(list).map((d) => d.id)).toEqual(['06', '05', '04', '03', '02']);
+  });
+});
+
+describe('annotationProgress', () => {
+  it('rounds annotated over total frames and derives the state', () => {
+    const make = (id: string, totalFrames: number, annotatedFrames: number) =>
+      ({ id, name: id, stats: { totalFrames, annotatedFrames } }) as unknown as Dataset;
+    expect(annotationProgress([make('a', 3, 1), make('b', 4, 4), make('c', 0, 0)])).toEqual([
+      { id: 'a', name: 'a', annotated: 1, total: 3, percent: 33, state: 'in-progress' },
+      { id: 'b', name: 'b', annotated: 4, total: 4, percent: 100, state: 'completed' },
+      { id: 'c', name: 'c', annotated: 0, total: 0, percent: 0, state: 'pending' },
+    ]);
   });
 });
