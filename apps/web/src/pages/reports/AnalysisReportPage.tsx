@@ -99,6 +99,24 @@ export function AnalysisReportPage() {
       motility={analysisResults.motility}
       warnings={analysisResults.errors}
       sample={sample}
+      pdf={{
+        title: t('reports.analysisTitle'),
+        datasetName: dataset.name,
+        projectName: dataset.project_name,
+        sample: [
+          [t('reports.dataset'), dataset.name],
+          [t('reports.project'), dataset.project_name],
+          [t('reports.analysisDate'), when],
+          [t('reports.videosUsed'), selectedVideos.map((video) => video.name).join(', ')],
+        ],
+        concentration: analysisResults.concentration,
+        motility: analysisResults.motility,
+        summaries:
+          analysisResults.concentration?.video_summaries ??
+          analysisResults.motility?.video_summaries ??
+          [],
+        warnings: analysisResults.errors,
+      }}
       actions={
         <Button
           startIcon={<ArrowBackIcon />}

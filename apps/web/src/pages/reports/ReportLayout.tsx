@@ -1,8 +1,11 @@
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import PrintIcon from '@mui/icons-material/Print';
 import { Alert, Box, Button, GlobalStyles, Grid, Stack, Typography } from '@mui/material';
 import type { ConcentrationReport, MotilityReport } from '@sarm/contracts';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAlerts, useToast } from '../../feedback/feedbackContext';
+import { buildPdfBlocks, pdfFileName, type PdfReportInput } from './reportPdf';
 import { ConcentrationCard, MotilityCard } from './ReportCards';
 import { ParametersCard, WhoTable } from './WhoTable';
 
@@ -24,6 +27,45 @@ const printStyles = (
   />
 );
 
+/** Builds the PDF from the report data (jsPDF is loaded only on the first click) and saves it. */
+function DownloadPdfButton({ input }: { readonly input: PdfReportInput }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { addAlert } = useAlerts();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const { writePdf } = await import('./pdfWriter');
+      const blob = writePdf(buildPdfBlocks(input, t));
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = pdfFileName(input.datasetName, new Date());
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      toast(t('reports.pdf.error', { message }), 'error');
+      addAlert({ type: 'error', message: t('reports.pdf.failed') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<PictureAsPdfIcon />}
+      disabled={busy}
+      onClick={() => void download()}
+    >
+      {t('reports.pdf.download')}
+    </Button>
+  );
+}
+
 /** The cards, WHO table and parameters shared by the analysis and stored reports. */
 export function ReportBody(props: {
   readonly title: string;
@@ -33,6 +75,8 @@ export function ReportBody(props: {
   readonly warnings: readonly string[];
   readonly sample: ReactNode;
   readonly actions: ReactNode;
+  /** What the Download PDF button writes. */
+  readonly pdf: PdfReportInput;
   readonly children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -48,6 +92,7 @@ export function ReportBody(props: {
         </Box>
         <Stack direction="row" spacing={1} className="no-print">
           {props.actions}
+          <DownloadPdfButton input={props.pdf} />
           <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
             {t('reports.print')}
           </Button>

@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError } from '../../api/client';
+import { fetchMyProjects, PROJECTS_QUERY_KEY } from '../../api/projectsApi';
 import { fetchStoredReport, reportKeys } from '../../api/reportsApi';
 import { ReportBody } from './ReportLayout';
 import { VideoDetailsTable } from './WhoTable';
@@ -30,6 +31,7 @@ export function StoredReportPage() {
     queryFn: () => fetchStoredReport(datasetId),
     retry: false,
   });
+  const projects = useQuery({ queryKey: PROJECTS_QUERY_KEY, queryFn: fetchMyProjects });
   const back = (
     <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate(-1)}>
       {t('reports.goBack')}
@@ -51,6 +53,9 @@ export function StoredReportPage() {
     ...(data.concentration_report?.errors ?? []),
     ...(data.motility_report?.errors ?? []),
   ].map((error) => `${error.video_name}: ${error.error}`);
+  const projectName =
+    projects.data?.find((project) => project.id === data.project_id)?.name ?? data.project_id;
+  const updated = new Date(data.last_updated).toLocaleString();
   const sample = (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent>
@@ -65,7 +70,7 @@ export function StoredReportPage() {
             </TableRow>
             <TableRow>
               <TableCell sx={{ fontWeight: 600 }}>{t('reports.lastUpdated')}</TableCell>
-              <TableCell>{new Date(data.last_updated).toLocaleString()}</TableCell>
+              <TableCell>{updated}</TableCell>
             </TableRow>
             <TableRow>
               <TableCell sx={{ fontWeight: 600 }}>{t('reports.videosUsed')}</TableCell>
@@ -85,6 +90,21 @@ export function StoredReportPage() {
       warnings={[...new Set(warnings)]}
       sample={sample}
       actions={back}
+      pdf={{
+        title: t('reports.storedTitle'),
+        datasetName: data.dataset_name,
+        projectName,
+        sample: [
+          [t('reports.dataset'), data.dataset_name],
+          [t('reports.project'), projectName],
+          [t('reports.lastUpdated'), updated],
+          [t('reports.videosUsed'), String(data.combined_summary.video_count)],
+        ],
+        concentration: data.concentration_report,
+        motility: data.motility_report,
+        summaries,
+        warnings: [...new Set(warnings)],
+      }}
     >
       <Grid size={12}>
         <VideoDetailsTable summaries={summaries} />

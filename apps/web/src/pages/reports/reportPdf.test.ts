@@ -1,0 +1,147 @@
+import type { ConcentrationReport, MotilityReport, VideoSummary } from '@sarm/contracts';
+import { WHO_2021_LIMITS } from '@sarm/contracts';
+import { describe, expect, it } from 'vitest';
+import { writePdf } from './pdfWriter';
+import { blockTexts, buildPdfBlocks, pdfFileName, toLatin1, type Translate } from './reportPdf';
+
+/** Echoes the key with its options, so the test sees which text went where. */
+const echo = (key: string, options?: unknown) =>
+  options === undefined ? key : `${key} ${JSON.stringify(options)}`;
+const t = echo as unknown as Translate;
+
+const distribution = {
+  'Rapid Progressive': 21.25,
+  'Slow Progressive': 14.5,
+  'Non Progressive': 9.75,
+  Immotile: 54.5,
+};
+const summary: VideoSummary = {
+  video_id: 'v1',
+  video_name: 'clip-1.mp4',
+  analysis_id: 'a1',
+  analyzed_at: '2026-01-02T03:04:05.000Z',
+  total_sperm_count: 17,
+  mean_count_per_frame: 3.2,
+  concentration_per_ml: 12_345_000,
+  concentration_million_per_ml: 12.345,
+  average_velocity: 41.26,
+  motility_distribution: distribution,
+  progressive_percent: 35.75,
+  total_motility_percent: 45.5,
+  frames: 60,
+  duration_s: 2,
+  width: 320,
+  height: 240,
+};
+const concentration: ConcentrationReport = {
+  aggregated_results: {
+    mean_concentration_million_per_ml: 12.345,
+    overall_classification: 'warning',
+    total_sperm_count: 17,
+  },
+  analysis_parameters: {
+    who_standard: 'WHO 6th edition (2021)',
+    required_video_count: 5,
+    chamber_specifications: { depth_um: 20, dilution_factor: 2 },
+    formula: 'C = N / V',
+    micron_per_pixel: 0.5,
+  },
+  video_summaries: [summary],
+  errors: [],
+};
+const motility: MotilityReport = {
+  aggregated_results: {
+    average_velocity: 41.26,
+    motility_distribution: distribution,
+    total_sperm_count: 17,
+    progressive_percent: 35.75,
+    total_motility_percent: 45.5,
+  },
+  analysis_parameters: {
+    who_standard: 'WHO 6th edition (2021)',
+    frame_size: { width: 320, height: 240 },
+    micron_per_pixel: 0.5,
+    motility_thresholds: { rapid_progressive: 25, slow_progressive: 5 },
+  },
+  video_summaries: [summary],
+  errors: [],
+};
+const input = {
+  title: 'Analysis Report',
+  datasetName: 'Sample A/1',
+  projectName: 'Fertility clinic',
+  sample: [['Dataset', 'Sample A/1']] as const,
+  concentration,
+  motility,
+  summaries: [summary],
+  warnings: ['clip-9: unreadable'],
+};
+
+describe('PDF report layout', () => {
+  it('holds the title, sample, figures, WHO references, parameters and videos', () => {
+    const texts = blockTexts(buildPdfBlocks(input, t));
+    expect(texts[0]).toBe('Analysis Report');
+    expect(texts[1]).toContain('Sample A/1');
+    expect(texts[1]).toContain('Fertility clinic');
+    for (const expected of [
+      '12.3 reports.millionPerMl',
+      'reports.status.warning',
+      '21.3 %',
+      '14.5 %',
+      '9.8 %',
+      '54.5 %',
+      '35.8 %',
+      '45.5 %',
+      `≥ ${WHO_2021_LIMITS.concentrationMillionPerMl}`,
+      `≥ ${WHO_2021_LIMITS.progressiveMotilityPercent}`,
+      `≥ ${WHO_2021_LIMITS.totalMotilityPercent}`,
+      '20 µm',
+      '2',
+      '0.5',
+      'C = N / V',
+      'clip-1.mp4',
+      'clip-9: unreadable',
+    ])
+      expect(texts).toContain(expected);
+    const blocks = buildPdfBlocks(input, t);
+    const bars = blocks.find((block) => block.kind === 'bars');
+    expect(bars?.kind === 'bars' && bars.bars.map((bar) => bar.percent)).toEqual([
+      21.25, 14.5, 9.75, 54.5,
+    ]);
+  });
+
+  it('says when a part is missing and leaves out empty sections', () => {
+    const texts = blockTexts(
+      buildPdfBlocks(
+        { ...input, concentration: null, motility: null, summaries: [], warnings: [] },
+        t,
+      ),
+    );
+    expect(texts.filter((text) => text === 'reports.notAvailable')).toHaveLength(2);
+    expect(texts).not.toContain('reports.videoDetails');
+    expect(texts).not.toContain('reports.warnings');
+  });
+
+  it('keeps Latin-1 text and spells out the rest for the built-in font', () => {
+    expect(toLatin1('20 µm · Répartition')).toBe('20 µm · Répartition');
+    expect(toLatin1('≥ 16')).toBe('>= 16');
+    expect(toLatin1('Phân bố di động')).toBe('Phân bo di dong');
+  });
+
+  it('names the file after the dataset and the day', () => {
+    expect(pdfFileName('Sample A/1', new Date(2026, 0, 5))).toBe(
+      'who-report-Sample-A-1-2026-01-05.pdf',
+    );
+    expect(pdfFileName('///', new Date(2026, 11, 31))).toBe('who-report-dataset-2026-12-31.pdf');
+  });
+
+  it('writes an A4 PDF whose text can be found as plain strings', async () => {
+    const blob = writePdf(buildPdfBlocks(input, t));
+    const text = new TextDecoder('latin1').decode(await blob.arrayBuffer());
+    expect(text.startsWith('%PDF-')).toBe(true);
+    expect(text).toMatch(/\/MediaBox \[0 0 595\.\d+ 841\.\d+\]/);
+    expect(text).toContain('(12.3 reports.millionPerMl) Tj');
+    expect(text).toContain('(35.8 %) Tj');
+    expect(text).toContain('(>= 16) Tj');
+  });
+});

@@ -1,0 +1,241 @@
+import {
+  WHO_MOTILITY_CATEGORIES,
+  type ConcentrationReport,
+  type MotilityReport,
+  type VideoSummary,
+} from '@sarm/contracts';
+import type { TFunction } from 'i18next';
+import { fmt, whoRows, type WhoStatus } from './reportLogic';
+
+/**
+ * The pure half of "Download PDF": turns the report data into a list of blocks (text rows, tables,
+ * bars) with every text already formatted. pdfWriter.ts draws the blocks with jsPDF.
+ */
+
+export type PdfBlock =
+  | { readonly kind: 'title'; readonly text: string; readonly subtitle: string }
+  | { readonly kind: 'heading'; readonly text: string }
+  | { readonly kind: 'rows'; readonly rows: readonly (readonly [string, string])[] }
+  | {
+      readonly kind: 'table';
+      readonly head: readonly string[];
+      readonly rows: readonly (readonly string[])[];
+    }
+  | {
+      readonly kind: 'bars';
+      readonly bars: readonly { readonly label: string; readonly percent: number }[];
+    };
+
+export interface PdfReportInput {
+  readonly title: string;
+  readonly datasetName: string;
+  readonly projectName: string;
+  /** Label/value rows of the "Sample information" card. */
+  readonly sample: readonly (readonly [string, string])[];
+  readonly concentration: ConcentrationReport | null;
+  readonly motility: MotilityReport | null;
+  readonly summaries: readonly VideoSummary[];
+  readonly warnings: readonly string[];
+}
+
+const CATEGORY_KEYS = {
+  'Rapid Progressive': 'rapid',
+  'Slow Progressive': 'slow',
+  'Non Progressive': 'nonProgressive',
+  Immotile: 'immotile',
+} as const;
+
+/** The translation function (react-i18next's `t`). */
+export type Translate = TFunction;
+
+export function buildPdfBlocks(input: PdfReportInput, t: Translate): PdfBlock[] {
+  const blocks: PdfBlock[] = [
+    {
+      kind: 'title',
+      text: input.title,
+      subtitle: `${t('reports.dataset')}: ${input.datasetName} · ${t('reports.project')}: ${input.projectName}`,
+    },
+    { kind: 'heading', text: t('reports.sampleTitle') },
+    { kind: 'rows', rows: input.sample },
+  ];
+
+  blocks.push({ kind: 'heading', text: t('reports.concentrationTitle') });
+  const c = input.concentration;
+  if (c === null) blocks.push({ kind: 'rows', rows: [['', t('reports.notAvailable')]] });
+  else {
+    const a = c.aggregated_results;
+    blocks.push({
+      kind: 'rows',
+      rows: [
+        [
+          t('reports.meanConcentration'),
+          `${fmt(a.mean_concentration_million_per_ml)} ${t('reports.millionPerMl')}`,
+        ],
+        [t('reports.classification'), t(`reports.status.${a.overall_classification}`)],
+        [t('reports.spermTracked'), String(a.total_sperm_count)],
+        [t('reports.videosUsed'), String(c.video_summaries.length)],
+      ],
+    });
+  }
+
+  blocks.push({ kind: 'heading', text: t('reports.motilityTitle') });
+  const m = input.motility;
+  if (m === null) blocks.push({ kind: 'rows', rows: [['', t('reports.notAvailable')]] });
+  else {
+    const a = m.aggregated_results;
+    const categories = WHO_MOTILITY_CATEGORIES.map((category) => ({
+      label: t(`reports.category.${CATEGORY_KEYS[category]}`),
+      percent: a.motility_distribution[category],
+    }));
+    blocks.push({
+      kind: 'rows',
+      rows: [
+        ...categories.map(({ label, percent }) => [label, `${fmt(percent)} %`] as const),
+        [t('reports.progressive'), `${fmt(a.progressive_percent)} %`],
+        [t('reports.totalMotility'), `${fmt(a.total_motility_percent)} %`],
+        [t('reports.velocity'), fmt(a.average_velocity)],
+        [t('reports.spermTracked'), String(a.total_sperm_count)],
+      ],
+    });
+    blocks.push({ kind: 'heading', text: t('reports.pdf.chartTitle') });
+    blocks.push({ kind: 'bars', bars: categories });
+  }
+
+  blocks.push({ kind: 'heading', text: t('reports.whoTitle') });
+  blocks.push({
+    kind: 'table',
+    head: [
+      t('reports.parameter'),
+      t('reports.result'),
+      t('reports.reference'),
+      t('reports.classification'),
+    ],
+    rows: whoRows(c, m).map((row) => [
+      t(`reports.who.${row.key}`),
+      row.value === null ? t('reports.notMeasured') : fmt(row.value),
+      `≥ ${row.reference}`,
+      t(`reports.status.${row.status satisfies WhoStatus}`),
+    ]),
+  });
+
+  const cp = c?.analysis_parameters;
+  const mp = m?.analysis_parameters;
+  blocks.push({ kind: 'heading', text: t('reports.parametersTitle') });
+  blocks.push({
+    kind: 'rows',
+    rows: [
+      [t('reports.whoStandard'), cp?.who_standard ?? mp?.who_standard ?? '-'],
+      [
+        t('reports.chamberDepth'),
+        cp === undefined ? '-' : `${cp.chamber_specifications.depth_um} µm`,
+      ],
+      [
+        t('reports.dilution'),
+        cp === undefined ? '-' : String(cp.chamber_specifications.dilution_factor),
+      ],
+      [t('reports.micronPerPixel'), String(cp?.micron_per_pixel ?? mp?.micron_per_pixel ?? '-')],
+      [
+        t('reports.thresholds'),
+        mp === undefined
+          ? '-'
+          : `${mp.motility_thresholds.rapid_progressive} / ${mp.motility_thresholds.slow_progressive} µm/s`,
+      ],
+      [t('reports.formula'), cp?.formula ?? '-'],
+    ],
+  });
+
+  if (input.summaries.length > 0) {
+    blocks.push({ kind: 'heading', text: t('reports.videoDetails') });
+    blocks.push({
+      kind: 'table',
+      head: [
+        t('reports.video'),
+        t('reports.concentrationShort'),
+        t('reports.progressive'),
+        t('reports.totalMotility'),
+        t('reports.velocity'),
+        t('reports.tracked'),
+      ],
+      rows: input.summaries.map((s) => [
+        s.video_name,
+        fmt(s.concentration_million_per_ml),
+        `${fmt(s.progressive_percent)} %`,
+        `${fmt(s.total_motility_percent)} %`,
+        fmt(s.average_velocity),
+        String(s.total_sperm_count),
+      ]),
+    });
+  }
+
+  if (input.warnings.length > 0) {
+    blocks.push({ kind: 'heading', text: t('reports.warnings') });
+    blocks.push({ kind: 'rows', rows: input.warnings.map((w) => ['', w] as const) });
+  }
+  return blocks;
+}
+
+/** Every text of the blocks in reading order (what a text extractor finds in the PDF). */
+export function blockTexts(blocks: readonly PdfBlock[]): string[] {
+  return blocks.flatMap((block): string[] => {
+    switch (block.kind) {
+      case 'title':
+        return [block.text, block.subtitle];
+      case 'heading':
+        return [block.text];
+      case 'rows':
+        return block.rows.flatMap(([label, value]) => (label === '' ? [value] : [label, value]));
+      case 'table':
+        return [...block.head, ...block.rows.flat()];
+      case 'bars':
+        return block.bars.map((bar) => `${bar.label} ${fmt(bar.percent)} %`);
+    }
+  });
+}
+
+const REPLACEMENTS: Record<string, string> = {
+  '≥': '>=',
+  '≤': '<=',
+  '−': '-',
+  '–': '-',
+  '—': '-',
+  '‘': "'",
+  '’': "'",
+  '“': '"',
+  '”': '"',
+  '…': '...',
+  đ: 'd',
+  Đ: 'D',
+};
+
+/**
+ * The PDF uses the built-in Helvetica (no font file to ship), which covers Latin-1 only: other
+ * characters are spelled out, lose their accents (Vietnamese tones) or become '?'.
+ */
+export function toLatin1(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code <= 0xff) out += char;
+    else if (REPLACEMENTS[char] !== undefined) out += REPLACEMENTS[char];
+    else {
+      const base = char.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      const composed = base.normalize('NFC');
+      out += [...composed].every((c) => (c.codePointAt(0) ?? 0) <= 0xff)
+        ? composed
+        : (REPLACEMENTS[composed] ?? '?');
+    }
+  }
+  return out;
+}
+
+/** who-report-<dataset>-<YYYY-MM-DD>.pdf with the dataset name made safe for a file name. */
+export function pdfFileName(datasetName: string, date: Date): string {
+  const safe =
+    datasetName
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'dataset';
+  const day = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  return `who-report-${safe}-${day}.pdf`;
+}
