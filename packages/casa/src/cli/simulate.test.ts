@@ -43,7 +43,11 @@ describe('casa simulate', () => {
       '120',
     ];
     const code = await runSimulateCommand(
-      [...argv, '--sperm', '5', '--seed', '3', '--mix', '1,1,1,1', '--debris', '7', '--drift', '2'],
+      [
+        ...argv,
+        ...['--sperm', '5', '--seed', '3', '--mix', '1,1,1,1', '--debris', '7', '--drift', '2'],
+        ...['--blur', '0.8'],
+      ],
       err,
     );
     expect(code).toBe(0);
@@ -56,7 +60,13 @@ describe('casa simulate', () => {
       height: 120,
       frames: 12,
       depth_um: 20,
-      params: { mix: [0.25, 0.25, 0.25, 0.25], seed: 3, debris: 7, driftUmPerS: 2 },
+      params: {
+        mix: [0.25, 0.25, 0.25, 0.25],
+        seed: 3,
+        debris: 7,
+        driftUmPerS: 2,
+        blurSigmaPx: 0.8,
+      },
     });
     expect(err.text).toContain('Simulating: 100%');
     expect(err.text).toMatch(/wrote .*sim\.mp4/);
@@ -71,6 +81,8 @@ describe('casa simulate', () => {
     [['--out', 'a.mp4', '--truth', 't.json', '--bogus']],
     [['--out', 'a.mp4', '--truth', 't.json', '--debris=-1']],
     [['--out', 'a.mp4', '--truth', 't.json', '--noise', 'loud']],
+    [['--out', 'a.mp4', '--truth', 't.json', '--blur=-1']],
+    [['--out', 'a.mp4', '--truth', 't.json', '--blur', '20']],
   ])('exits 2 with a message for bad arguments %j', async (argv) => {
     const err = sink();
     expect(await runSimulateCommand(argv, err)).toBe(2);

@@ -11,7 +11,7 @@ import { createProgressBar } from './progress.js';
 export const SIMULATE_USAGE = `Usage: casa simulate --out FILE.mp4 --truth FILE.json [--seed N] [--sperm N] [--frames N] [--fps N]
                      [--width W --height H] [--mix a,b,c,d] [--um-per-pixel N]
                      [--polarity phase-contrast|bright-field] [--debris N] [--noise SIGMA]
-                     [--drift UM_PER_S]`;
+                     [--blur SIGMA_PX] [--drift UM_PER_S]`;
 
 class UsageError extends Error {}
 
@@ -85,6 +85,7 @@ function parseSimulateArgs(argv: string[]): SimulateArgs | 'help' {
       polarity: { type: 'string' },
       debris: { type: 'string' },
       noise: { type: 'string' },
+      blur: { type: 'string' },
       drift: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -111,6 +112,7 @@ function parseSimulateArgs(argv: string[]): SimulateArgs | 'help' {
   const polarity = polarityArg(values.polarity);
   const debris = numberArg(values.debris, 'debris', { integer: true, min: 0 });
   const noiseSigma = numberArg(values.noise, 'noise', { integer: false, min: 0 });
+  const blurSigmaPx = numberArg(values.blur, 'blur', { integer: false, min: 0 });
   const driftUmPerS = numberArg(values.drift, 'drift', { integer: false, min: 0 });
   const params: Partial<SimulationParams> = {
     ...(seed !== undefined && { seed }),
@@ -124,6 +126,7 @@ function parseSimulateArgs(argv: string[]): SimulateArgs | 'help' {
     ...(polarity !== undefined && { polarity }),
     ...(debris !== undefined && { debris }),
     ...(noiseSigma !== undefined && { noiseSigma }),
+    ...(blurSigmaPx !== undefined && { blurSigmaPx }),
     ...(driftUmPerS !== undefined && { driftUmPerS }),
   };
   return { out: values.out, truth: values.truth, params };

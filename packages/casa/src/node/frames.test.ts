@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGrayFrames } from './frames.js';
 import { probeVideo } from './probe.js';
 import type { VideoWriterOptions } from './writer.js';
+import { VideoReadError } from './video-read-error.js';
 import { createVideoWriter } from './writer.js';
 
 const WIDTH = 64;
@@ -47,20 +48,40 @@ async function writeSteps(name: string, codec: VideoWriterOptions['codec']): Pro
 
 const mean = (data: Uint8Array): number => data.reduce((s, v) => s + v, 0) / data.length;
 
-/** ffmpeg processes whose command line names `path` (Linux /proc; empty elsewhere). */
-async function ffmpegProcessesReading(path: string): Promise<number> {
+/** Ids of the ffmpeg processes whose command line names `path` (Linux /proc; none elsewhere). */
+async function ffmpegPidsReading(path: string): Promise<number[]> {
   let pids: string[];
   try {
     pids = (await readdir('/proc')).filter((p) => /^\d+$/.test(p));
   } catch {
-    return 0;
+    return [];
   }
-  let n = 0;
+  const found: number[] = [];
   for (const pid of pids) {
     const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    if (cmdline.includes('ffmpeg') && cmdline.includes(path)) n += 1;
+    if (cmdline.includes('ffmpeg') && cmdline.includes(path)) found.push(Number(pid));
   }
-  return n;
+  return found;
+}
+
+async function ffmpegProcessesReading(path: string): Promise<number> {
+  return (await ffmpegPidsReading(path)).length;
+}
+
+/** A 320x240 MJPEG avi long enough that ffmpeg is still decoding when a consumer stops early. */
+async function writeLongAvi(name: string): Promise<string> {
+  const path = join(dir, name);
+  const writer = createVideoWriter(path, {
+    width: 320,
+    height: 240,
+    fps: 25,
+    pixelFormat: 'gray',
+    codec: 'mjpeg',
+  });
+  const frame = new Uint8Array(320 * 240);
+  for (let i = 0; i < 400; i++) await writer.write(frame.fill(i % 256));
+  await writer.close();
+  return path;
 }
 
 describe('readGrayFrames and probeVideo', () => {
@@ -75,8 +96,8 @@ describe('readGrayFrames and probeVideo', () => {
     const path = await writeSteps(`steps.${ext}`, codec);
     const info = await probeVideo(path);
     expect(info).toMatchObject({ width: WIDTH, height: HEIGHT, fps: 25 });
-    // Containers without a frame count (webm, mkv) estimate it from the duration.
-    expect(Math.abs(info.frameCount - LEVELS.length)).toBeLessThanOrEqual(1);
+    // Containers without a frame count (webm, mkv) have their packets counted, so it is exact.
+    expect(info.frameCount).toBe(LEVELS.length);
     expect(info.durationS).toBeCloseTo(LEVELS.length / 25, 1);
     const means: number[] = [];
     for await (const frame of readGrayFrames(path)) {
@@ -117,18 +138,7 @@ describe('readGrayFrames and probeVideo', () => {
   });
 
   it('stops ffmpeg when the consumer breaks out early', async () => {
-    // Long enough that ffmpeg is still decoding when the loop breaks.
-    const path = join(dir, 'long.avi');
-    const writer = createVideoWriter(path, {
-      width: 320,
-      height: 240,
-      fps: 25,
-      pixelFormat: 'gray',
-      codec: 'mjpeg',
-    });
-    const frame = new Uint8Array(320 * 240);
-    for (let i = 0; i < 400; i++) await writer.write(frame.fill(i % 256));
-    await writer.close();
+    const path = await writeLongAvi('long.avi');
     let seen = 0;
     for await (const _f of readGrayFrames(path)) {
       if (++seen === 2) {
@@ -138,5 +148,44 @@ describe('readGrayFrames and probeVideo', () => {
     }
     expect(seen).toBe(2);
     expect(await ffmpegProcessesReading(path)).toBe(0);
+  });
+
+  it('raises VideoReadError naming the file when ffmpeg dies mid-way', async () => {
+    const path = await writeLongAvi('dies.avi');
+    const read = async (): Promise<number> => {
+      let seen = 0;
+      for await (const _f of readGrayFrames(path)) {
+        if (++seen === 2) {
+          const pids = await ffmpegPidsReading(path);
+          expect(pids).toHaveLength(1);
+          for (const pid of pids) process.kill(pid, 'SIGKILL');
+        }
+      }
+      return seen;
+    };
+    const error: unknown = await read().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(VideoReadError);
+    expect(String(error)).toMatch(/dies\.avi.*SIGKILL/);
+  });
+
+  it('counts the frames of a raw H.264 stream, which has no container', async () => {
+    const path = await writeSteps('steps.h264', 'libx264');
+    const info = await probeVideo(path);
+    expect(info).toMatchObject({ width: WIDTH, height: HEIGHT, codec: 'h264' });
+    expect(info.frameCount).toBe(LEVELS.length);
+    let n = 0;
+    for await (const _f of readGrayFrames(path)) n += 1;
+    expect(n).toBe(LEVELS.length);
+  });
+
+  it('hands out frames that stay valid after the next one is read', async () => {
+    const path = await writeSteps('kept.mkv', 'libx264');
+    const frames: Uint8Array[] = [];
+    for await (const f of readGrayFrames(path)) frames.push(f.data);
+    // Each frame owns its memory: keeping all of them keeps every level.
+    frames.forEach((data, i) =>
+      expect(Math.abs(mean(data) - mean(levelFrame(LEVELS[i] ?? 0)))).toBeLessThan(5),
+    );
+    expect(new Set(frames.map((f) => f.buffer)).size).toBe(frames.length);
   });
 });

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { GrayFrame } from '../types.js';
 import { frameIndex } from '../types.js';
-import { ffmpegPaths } from './ffmpeg-paths.js';
+import { ffmpegPaths, passthroughFrameRateArgs } from './ffmpeg-paths.js';
 import { probeVideo } from './probe.js';
 import { ffmpegReason, VideoReadError } from './video-read-error.js';
 
@@ -10,6 +10,14 @@ export interface ReadFramesOptions {
   readonly maxFrames?: number;
   /** Skip frames before this index (decoded and dropped by ffmpeg's select filter). */
   readonly startFrame?: number;
+}
+
+/**
+ * A plain Uint8Array (not a Buffer, whose `slice` would share memory) that owns its memory. It skips
+ * zero-filling because every byte is overwritten before the frame is handed out.
+ */
+function newFrameBuffer(bytes: number): Uint8Array {
+  return new Uint8Array(Buffer.allocUnsafeSlow(bytes).buffer, 0, bytes);
 }
 
 /**
@@ -30,7 +38,7 @@ export async function* readGrayFrames(
   const args = ['-nostdin', '-v', 'error', '-noautorotate', '-i', path, '-map', '0:v:0'];
   if (start > 0) args.push('-vf', `select=gte(n\\,${start})`);
   // passthrough keeps one output frame per decoded frame (no duplication to a constant rate).
-  args.push('-vsync', 'passthrough', '-an', '-f', 'rawvideo', '-pix_fmt', 'gray');
+  args.push(...passthroughFrameRateArgs(), '-an', '-f', 'rawvideo', '-pix_fmt', 'gray');
   if (options.maxFrames !== undefined) args.push('-frames:v', String(options.maxFrames));
   args.push('pipe:1');
 
@@ -41,7 +49,11 @@ export async function* readGrayFrames(
     stderr = (stderr + chunk).slice(-4000);
   });
   const exited = new Promise<number | null>((resolve) => {
-    child.on('close', (code) => resolve(code));
+    child.on('close', (code, signal) => {
+      // A killed ffmpeg says nothing on stderr; name the signal so the error is not blank.
+      if (signal !== null) stderr += `\nffmpeg was stopped by ${signal}`;
+      resolve(code);
+    });
     // A binary that cannot be started emits 'error' and may never emit 'close'.
     child.on('error', (error) => {
       stderr += `\n${error.message}`;
@@ -49,7 +61,7 @@ export async function* readGrayFrames(
     });
   });
 
-  let pending = new Uint8Array(frameBytes);
+  let pending = newFrameBuffer(frameBytes);
   let filled = 0;
   let index = start;
   let finished = false;
@@ -65,7 +77,7 @@ export async function* readGrayFrames(
         if (filled === frameBytes) {
           yield { index: frameIndex(index), width, height, data: pending };
           index += 1;
-          pending = new Uint8Array(frameBytes);
+          pending = newFrameBuffer(frameBytes);
           filled = 0;
         }
       }

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { access } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { VideoInfo } from '../types.js';
 import { ffmpegPaths } from './ffmpeg-paths.js';
 import { ffmpegReason, VideoReadError } from './video-read-error.js';
 
 interface ProbeStream {
+  index?: number;
   codec_type?: string;
   codec_name?: string;
   width?: number;
@@ -34,8 +35,11 @@ function positive(value: string | undefined): number {
   return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
-function runFfprobe(path: string): Promise<string> {
-  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path];
+/** Files up to this size have their packets counted when the container stores no frame count. */
+const COUNT_PACKETS_MAX_BYTES = 1024 ** 3;
+
+function runFfprobe(path: string, extra: readonly string[]): Promise<string> {
+  const args = ['-v', 'error', ...extra, path];
   return new Promise((resolve, reject) => {
     execFile(
       ffmpegPaths().ffprobe,
@@ -50,16 +54,39 @@ function runFfprobe(path: string): Promise<string> {
 }
 
 /**
+ * Counts the packets of one stream: exact for mkv, webm and raw streams that store no frame count
+ * (where duration x fps can be a frame off or, for a raw H.264 stream, missing). It only demuxes,
+ * so it costs about a read of the file. 0 when ffprobe cannot tell.
+ */
+async function countPackets(path: string, streamIndex: number): Promise<number> {
+  const out = await runFfprobe(path, [
+    '-count_packets',
+    '-select_streams',
+    String(streamIndex),
+    '-show_entries',
+    'stream=nb_read_packets',
+    '-of',
+    'csv=p=0',
+  ]).catch(() => '');
+  return positive(out.trim());
+}
+
+/**
  * Reads size, true frame rate (from the container, never from wall time), frame count and duration.
+ * The frame count is the container's, else the counted packets (files up to 1 GiB), else
+ * duration x fps. A raw H.264 stream has no container timing: its fps is ffprobe's guess.
  * Throws {@link VideoReadError} when the file is missing or is not a readable video.
  */
 export async function probeVideo(path: string): Promise<VideoInfo> {
+  let bytes: number;
   try {
-    await access(path);
+    bytes = (await stat(path)).size;
   } catch {
     throw new VideoReadError(path, 'file not found');
   }
-  const parsed: unknown = JSON.parse(await runFfprobe(path));
+  const parsed: unknown = JSON.parse(
+    await runFfprobe(path, ['-print_format', 'json', '-show_format', '-show_streams']),
+  );
   const output: ProbeOutput = typeof parsed === 'object' && parsed !== null ? parsed : {};
   const stream = output.streams?.find((s) => s.codec_type === 'video');
   if (!stream || !stream.width || !stream.height) {
@@ -69,7 +96,10 @@ export async function probeVideo(path: string): Promise<VideoInfo> {
   const fps = parseFrameRate(stream.avg_frame_rate) || parseFrameRate(stream.r_frame_rate);
   if (fps <= 0) throw new VideoReadError(path, 'the frame rate is unknown');
   const durationS = positive(stream.duration) || positive(output.format?.duration);
-  const frameCount = positive(stream.nb_frames) || Math.round(durationS * fps);
+  const frameCount =
+    positive(stream.nb_frames) ||
+    (bytes <= COUNT_PACKETS_MAX_BYTES ? await countPackets(path, stream.index ?? 0) : 0) ||
+    Math.round(durationS * fps);
   return {
     width: stream.width,
     height: stream.height,

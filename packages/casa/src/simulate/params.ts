@@ -17,6 +17,11 @@ export interface SimulationParams {
   readonly umPerPixel: number;
   /** Standard deviation of the per-pixel Gaussian noise, grey levels. */
   readonly noiseSigma: number;
+  /**
+   * Optical blur: standard deviation of a Gaussian applied to heads, tails and debris (not to the
+   * sensor noise), pixels. 0 keeps the sharp default look.
+   */
+  readonly blurSigmaPx: number;
   /** Number of debris particles (not sperm, not in the truth tracks). */
   readonly debris: number;
   /** Stage drift applied to everything in view, µm/s. */
@@ -35,6 +40,7 @@ export const DEFAULT_SIMULATION_PARAMS: SimulationParams = {
   mix: [0.35, 0.15, 0.15, 0.35],
   umPerPixel: 0.5,
   noiseSigma: 4,
+  blurSigmaPx: 0,
   debris: 40,
   driftUmPerS: 0,
   polarity: 'phase-contrast',
@@ -80,6 +86,10 @@ export function resolveSimulationParams(partial: Partial<SimulationParams> = {})
   check(
     Number.isFinite(p.noiseSigma) && p.noiseSigma >= 0 && p.noiseSigma <= 64,
     `noiseSigma must be in [0, 64], got ${p.noiseSigma}`,
+  );
+  check(
+    Number.isFinite(p.blurSigmaPx) && p.blurSigmaPx >= 0 && p.blurSigmaPx <= 10,
+    `blurSigmaPx must be in [0, 10], got ${p.blurSigmaPx}`,
   );
   check(isInt(p.debris, 0, 10000), `debris must be an integer in [0, 10000], got ${p.debris}`);
   check(

@@ -5,6 +5,7 @@
 import type { SimCell } from './cells.js';
 import type { Debris } from './debris.js';
 import { drawDebris } from './debris.js';
+import { blurInPlace, gaussianKernel } from './blur.js';
 import type { SimulationParams } from './params.js';
 import { createRng, gaussian, mixSeed, mulberry32 } from './random.js';
 import { SUBPIXEL, createSpriteSet, headLook } from './sprites.js';
@@ -105,9 +106,16 @@ export function createRenderer(scene: RenderScene): (i: number) => Uint8Array {
   const sprites = createSpriteSet(look, p.umPerPixel);
   const tailContrast = p.polarity === 'phase-contrast' ? TAIL_CONTRAST : TAIL_CONTRAST * 1.2;
   const headHalfPx = look.lengthUm / 2 / p.umPerPixel;
+  // With blur, objects go on a zero layer that is blurred before the background is added back;
+  // without it they are drawn straight onto the background (the fast default path).
+  const blur =
+    p.blurSigmaPx > 0
+      ? { kernel: gaussianKernel(p.blurSigmaPx), scratch: new Float32Array(pixels) }
+      : undefined;
 
   return (i) => {
-    acc.set(base);
+    if (blur) acc.fill(0);
+    else acc.set(base);
     drawDebris(acc, w, h, scene.debris, i / p.fps, scene.driftX * i, scene.driftY * i);
     const ids = scene.frameCells[i] ?? [];
     for (const id of ids) {
@@ -134,6 +142,10 @@ export function createRenderer(scene: RenderScene): (i: number) => Uint8Array {
         const srow = j * size;
         for (let c = i0; c < i1; c++) acc[row + c] = (acc[row + c] ?? 0) + (values[srow + c] ?? 0);
       }
+    }
+    if (blur) {
+      blurInPlace(acc, blur.scratch, w, h, blur.kernel);
+      for (let k = 0; k < pixels; k++) acc[k] = (acc[k] ?? 0) + (base[k] ?? 0);
     }
     const out = new Uint8Array(pixels);
     const clamped = new Uint8ClampedArray(out.buffer);

@@ -167,9 +167,58 @@ describe('createSimulation', () => {
     expect(agree / heads.length).toBeGreaterThan(0.9);
   });
 
+  it('blurs heads on request without moving them or blurring the noise', () => {
+    const base = { seed: 4, frames: 12, debris: 0, sperm: 20 };
+    const sharp = createSimulation(base);
+    const blurred = createSimulation({ ...base, blurSigmaPx: 1.5 });
+    expect(JSON.stringify(blurred.truth.tracks)).toBe(JSON.stringify(sharp.truth.tracks));
+    const a = sharp.renderFrame(10);
+    const b = blurred.renderFrame(10);
+    const heads = sharp.truth.tracks.flatMap((t) => t.points.filter((p) => p[0] === 10));
+    let peakSharp = 0;
+    let peakBlurred = 0;
+    for (const [, x, y] of heads) {
+      const i = Math.round(y) * a.width + Math.round(x);
+      peakSharp += a.data[i] ?? 0;
+      peakBlurred += b.data[i] ?? 0;
+    }
+    // A blurred head spreads its light: a lower peak, yet still above the background.
+    expect(peakBlurred).toBeLessThan(peakSharp - 10 * heads.length);
+    expect(peakBlurred / heads.length).toBeGreaterThan(110);
+    // Pixel noise is added after the blur, so neighbouring background pixels still differ as much.
+    const roughness = (d: Uint8Array): number => {
+      let sum = 0;
+      for (let k = 0; k < 2000; k++) sum += Math.abs((d[k + 1] ?? 0) - (d[k] ?? 0));
+      return sum / 2000;
+    };
+    expect(roughness(b.data)).toBeGreaterThan(0.8 * roughness(a.data));
+  });
+
+  it('records each head orientation along its direction of travel', () => {
+    const { truth } = createSimulation({ sperm: 60, seed: 12, mix: [1, 0, 0, 0] });
+    expect(truth.expected.min_track_frames).toBe(MIN_TRACK_FRAMES);
+    let aligned = 0;
+    let rapid = 0;
+    for (const t of truth.tracks) {
+      const first = t.points[0];
+      const later = t.points[24];
+      if (!first || !later || later[0] - first[0] !== 24) continue;
+      rapid += 1;
+      const travel = Math.atan2(later[2] - first[2], later[1] - first[1]);
+      const diff = Math.abs(
+        Math.atan2(Math.sin(travel - t.head.angle_rad), Math.cos(travel - t.head.angle_rad)),
+      );
+      if (diff < 0.8) aligned += 1;
+      expect(Math.abs(t.head.angle_rad)).toBeLessThanOrEqual(Math.PI);
+    }
+    expect(rapid).toBeGreaterThan(20);
+    expect(aligned / rapid).toBeGreaterThan(0.9);
+  });
+
   it('rejects invalid parameters and frame indices', () => {
     expect(() => createSimulation({ width: 0 })).toThrow(RangeError);
     expect(() => createSimulation({ mix: [0, 0, 0, 0] })).toThrow(/mix/);
+    expect(() => createSimulation({ blurSigmaPx: -1 })).toThrow(/blurSigmaPx/);
     expect(() => createSimulation({ frames: 5 }).renderFrame(5)).toThrow(RangeError);
   });
 });

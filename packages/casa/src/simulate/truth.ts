@@ -19,11 +19,18 @@ export interface SimulationTrack {
   /** True straight-line velocity over the visible interval (first to last point), µm/s. */
   readonly vsl_um_per_s: number;
   readonly points: [number, number, number][];
-  readonly head: { readonly length_um: number; readonly width_um: number };
+  readonly head: {
+    readonly length_um: number;
+    readonly width_um: number;
+    /** Direction the head points at the first visible point, radians (image axes, y down). */
+    readonly angle_rad: number;
+  };
 }
 
 /** What an ideal analysis of the video reports. */
 export interface SimulationExpected {
+  /** Tracks visible for fewer frames do not count in the motility distribution. */
+  readonly min_track_frames: number;
   readonly mean_count_per_frame: number;
   readonly concentration_million_per_ml: number;
   /**
@@ -73,6 +80,12 @@ const round = (v: number, digits: number): number => {
   return Math.round(v * f) / f;
 };
 
+/** Angle in (-π, π]. */
+function normaliseAngle(a: number): number {
+  const turned = a - 2 * Math.PI * Math.round(a / (2 * Math.PI));
+  return turned <= -Math.PI ? turned + 2 * Math.PI : turned;
+}
+
 /** True VSL (µm/s) from the first to the last point; 0 for fewer than two frames. */
 function vslOf(points: readonly [number, number, number][], upp: number, fps: number): number {
   const first = points[0];
@@ -121,12 +134,14 @@ export function buildTruth(
   const tracks: SimulationTrack[] = [];
   for (const cell of cells) {
     const points: [number, number, number][] = [];
+    let angle: number | undefined;
     for (let k = 0; k < cell.x.length; k++) {
       const x = cell.x[k] ?? -1;
       const y = cell.y[k] ?? -1;
       if (x < 0 || y < 0 || x > w - 1 || y > h - 1) continue;
       const frame = cell.start + k;
       points.push([frame, round(x, 3), round(y, 3)]);
+      angle ??= cell.headAngle[k];
       counts[frame] = (counts[frame] ?? 0) + 1;
     }
     if (points.length === 0) continue;
@@ -135,7 +150,11 @@ export function buildTruth(
       category: cell.category,
       vsl_um_per_s: round(vslOf(points, upp, params.fps), 3),
       points,
-      head: { length_um: head.lengthUm, width_um: head.widthUm },
+      head: {
+        length_um: head.lengthUm,
+        width_um: head.widthUm,
+        angle_rad: round(normaliseAngle(angle ?? 0), 4),
+      },
     });
   }
   const perCategory = new Map<WhoMotilityCategory, number>(
@@ -170,6 +189,7 @@ export function buildTruth(
     depth_um: DEFAULT_CHAMBER_DEPTH_UM,
     dilution: DEFAULT_DILUTION_FACTOR,
     expected: {
+      min_track_frames: MIN_TRACK_FRAMES,
       mean_count_per_frame: round(meanCount, 4),
       concentration_million_per_ml: round(
         (meanCount / volumeUm3) * 1e6 * DEFAULT_DILUTION_FACTOR,
