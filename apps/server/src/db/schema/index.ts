@@ -10,3 +10,6 @@ export * from './datasets.js';
 export * from './patients.js';
 export * from './videos.js';
 export * from './analyses.js';
+export * from './reports.js';
+export * from './analysis-requests.js';
+export * from './models.js';

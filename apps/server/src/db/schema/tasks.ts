@@ -22,6 +22,8 @@ export const tasks = pgTable(
     ...auditTimestamps(),
     completedAt: timestampColumn('completed_at'),
     bossJobId: text('boss_job_id'),
+    /** Set when someone closed the failure from the technical dashboard's Open Issues. */
+    dismissedAt: timestampColumn('dismissed_at'),
   },
   (table) => [
     index('tasks_created_by_idx').on(table.createdBy, table.createdAt),
