@@ -1,17 +1,28 @@
 import { computeConcentration } from '../concentration/concentration.js';
 import { ClassicalDetector } from '../detect/classical-detector.js';
-import type { Detection, Detector, HeadMorphometry } from '../detect/types.js';
+import type { Detection, Detector } from '../detect/types.js';
 import { computeKinematics, detrendedJitter, toTimedPoints } from '../kinematics/kinematics.js';
+import { medianMorphometry } from '../morphometry/morphometry.js';
 import type { CasaSettings } from '../settings.js';
 import type { FinishedTrack } from '../track/tracker.js';
+import { repairSwaps } from '../track/repair.js';
 import { Tracker } from '../track/tracker.js';
 import type { GrayFrame, VideoInfo } from '../types.js';
 import { classifyMotility, summariseMotility } from '../who/motility.js';
 import type { AnalysisResult, FrameResult, TrackResult } from './result.js';
 
+/** Called after each frame with frames done and the expected total (from the probe). */
+export type AnalyzeProgress = (done: number, total: number) => void;
+
+/** Centroid noise of a head, µm: the floor of a track's position uncertainty. */
+const POSITION_NOISE_UM = 0.5;
+/** Tracks closer than this (µm) may have swapped cells; checked after tracking. */
+const ENCOUNTER_UM = 4;
+/** Time over which a head's course before and after an encounter is measured, s. */
+const COURSE_S = 0.16;
+
 export interface AnalyzeOptions {
-  /** Called after each frame with frames done and the expected total. */
-  readonly onProgress?: (done: number, total: number) => void;
+  readonly onProgress?: AnalyzeProgress;
   /** Keep every frame's boxes in the result. */
   readonly includeDetections?: boolean;
   /** Replace the classical detector (e.g. with a trained model). */
@@ -20,20 +31,24 @@ export interface AnalyzeOptions {
 
 /**
  * Analyses a stream of frames: detection and tracking per frame as frames arrive (nothing but the
- * tracks' points is kept), then kinematics, WHO categories and concentration.
+ * tracks' points and per-frame counts is kept), then kinematics, WHO categories and concentration.
+ * The fourth argument is either a progress callback or {@link AnalyzeOptions}.
  */
 export async function analyzeFrames(
   frames: AsyncIterable<GrayFrame> | Iterable<GrayFrame>,
   info: VideoInfo,
   settings: CasaSettings,
-  options: AnalyzeOptions = {},
+  optionsOrProgress: AnalyzeOptions | AnalyzeProgress = {},
 ): Promise<AnalysisResult> {
+  const options: AnalyzeOptions =
+    typeof optionsOrProgress === 'function' ? { onProgress: optionsOrProgress } : optionsOrProgress;
   const fps = settings.fpsOverride ?? info.fps;
   const detector = options.detector ?? new ClassicalDetector(settings);
   const finished: FinishedTrack[] = [];
   const tracker = new Tracker(
     {
       gatePx: settings.trackerGateUm / settings.umPerPixel,
+      minSigmaPx: POSITION_NOISE_UM / settings.umPerPixel,
       maxGapFrames: settings.maxGapFrames,
       minTrackFrames: settings.minTrackFrames,
     },
@@ -45,9 +60,8 @@ export async function analyzeFrames(
   for await (const frame of frames) {
     width = frame.width;
     height = frame.height;
-    const detections = detector.detect(frame);
-    const heads = detections.filter((d) => d.className === 'sperm');
-    tracker.push(frame.index, heads);
+    const detections = detector.detect(frame, settings);
+    tracker.push(frame.index, detections);
     const count = detections.reduce((sum, d) => sum + d.cellCount, 0);
     perFrame.push(
       options.includeDetections
@@ -61,7 +75,11 @@ export async function analyzeFrames(
     options.onProgress?.(perFrame.length, info.frameCount);
   }
   tracker.flush();
-  const tracks = finished.sort((a, b) => a.id - b.id).map((t) => measureTrack(t, fps, settings));
+  const repaired = repairSwaps(finished, {
+    encounterPx: ENCOUNTER_UM / settings.umPerPixel,
+    courseFrames: Math.max(3, Math.round(COURSE_S * fps)),
+  });
+  const tracks = repaired.sort((a, b) => a.id - b.id).map((t) => measureTrack(t, fps, settings));
   const meanCount =
     perFrame.length > 0 ? perFrame.reduce((s, f) => s + f.count, 0) / perFrame.length : 0;
   return {
@@ -96,20 +114,6 @@ function measureTrack(track: FinishedTrack, fps: number, settings: CasaSettings)
     category,
     ...kinematics,
     points: track.points,
-    morphometry: medianMorphometry(track.detections),
-  };
-}
-
-function medianMorphometry(detections: readonly Detection[]): HeadMorphometry {
-  const pick = (key: keyof HeadMorphometry): number => {
-    const values = detections.map((d) => d.morphometry[key]).sort((a, b) => a - b);
-    return values[Math.floor(values.length / 2)] ?? 0;
-  };
-  return {
-    area_um2: pick('area_um2'),
-    length_um: pick('length_um'),
-    width_um: pick('width_um'),
-    ellipticity: pick('ellipticity'),
-    perimeter_um: pick('perimeter_um'),
+    morphometry: medianMorphometry(track.detections.map((d) => d.morphometry)),
   };
 }

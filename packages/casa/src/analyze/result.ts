@@ -1,6 +1,6 @@
 import type { WhoMotilityCategory } from '@sarm/contracts';
 import type { ConcentrationResult } from '../concentration/concentration.js';
-import type { HeadMorphometry } from '../detect/types.js';
+import type { HeadMorphometry } from '../morphometry/morphometry.js';
 import type { Kinematics } from '../kinematics/kinematics.js';
 import type { CasaSettings } from '../settings.js';
 import type { TrackPoint } from '../track/tracker.js';

@@ -3,6 +3,7 @@ import { WHO_MOTILITY_CATEGORIES } from '@sarm/contracts';
 import { analyzeFrames } from '../analyze/analyze-frames.js';
 import { ClassicalDetector } from '../detect/classical-detector.js';
 import type { Detection, Detector } from '../detect/types.js';
+import type { CasaSettings } from '../settings.js';
 import { resolveSettings } from '../settings.js';
 import type { SimulationParams } from '../simulate/simulation.js';
 import { createSimulation } from '../simulate/simulation.js';
@@ -12,16 +13,20 @@ export interface AccuracyFigures {
   readonly label: string;
   readonly f1: number;
   readonly concentrationErrorPercent: number;
+  /** Signed error of each WHO class share, percentage points (found - true). */
+  readonly classErrorPp: Record<WhoMotilityCategory, number>;
   readonly worstClassErrorPp: number;
   readonly identityPercent: number;
+  /** Share of true track points that lie on some reported track (the ceiling of identity). */
+  readonly coveragePercent: number;
 }
 
 const MATCH_UM = 3;
 
-/** Greedy one-to-one matching of truth points to detections within the match radius. */
+/** Greedy one-to-one matching of truth points to found points within the match radius, nearest first. */
 function matchFrame(
   truth: readonly [number, number][],
-  found: readonly Detection[],
+  found: readonly { x: number; y: number }[],
   radiusPx: number,
 ): Map<number, number> {
   const pairs: { t: number; d: number; dist: number }[] = [];
@@ -46,14 +51,15 @@ function matchFrame(
 export async function measureAccuracy(
   label: string,
   params: Partial<SimulationParams>,
+  overrides: Partial<CasaSettings> = {},
 ): Promise<AccuracyFigures> {
   const sim = createSimulation(params);
-  const settings = resolveSettings({ umPerPixel: sim.truth.um_per_pixel });
+  const settings = resolveSettings({ ...overrides, umPerPixel: sim.truth.um_per_pixel });
   const inner = new ClassicalDetector(settings);
   const detections = new Map<number, Detection[]>();
   const recording: Detector = {
-    detect(frame: GrayFrame) {
-      const found = inner.detect(frame);
+    detect(frame: GrayFrame, frameSettings: CasaSettings) {
+      const found = inner.detect(frame, frameSettings);
       detections.set(
         frame.index,
         found.filter((d) => d.cellCount > 0),
@@ -67,9 +73,16 @@ export async function measureAccuracy(
   const result = await analyzeFrames(frames(), sim.info, settings, { detector: recording });
 
   const radius = MATCH_UM / sim.truth.um_per_pixel;
-  const trackAt = new Map<string, number>();
-  for (const t of result.tracks)
-    for (const [f, x, y] of t.points) trackAt.set(`${f}:${x}:${y}`, t.id);
+  // Track positions per frame: identity is judged on the tracks' own points (which may be
+  // predictions where two heads share a blob), not on the detections.
+  const trackPointsAt = new Map<number, { id: number; x: number; y: number }[]>();
+  for (const t of result.tracks) {
+    for (const [f, x, y] of t.points) {
+      const list = trackPointsAt.get(f) ?? [];
+      list.push({ id: t.id, x, y });
+      trackPointsAt.set(f, list);
+    }
+  }
   let tp = 0;
   let fp = 0;
   let fn = 0;
@@ -85,10 +98,10 @@ export async function measureAccuracy(
     tp += matches.size;
     fn += truthPoints.length - matches.size;
     fp += found.length - matches.size;
-    matches.forEach((d, t) => {
-      const det = found[d];
+    const onTracks = trackPointsAt.get(f) ?? [];
+    matchFrame(truthPoints, onTracks, radius).forEach((k, t) => {
       const truthId = truthTracks[t]?.id ?? 0;
-      const id = det ? trackAt.get(`${f}:${det.x}:${det.y}`) : undefined;
+      const id = onTracks[k]?.id;
       if (id === undefined) return;
       const counts = idsPerTruth.get(truthId) ?? new Map<number, number>();
       counts.set(id, (counts.get(id) ?? 0) + 1);
@@ -97,15 +110,19 @@ export async function measureAccuracy(
   }
   // Identity: the share of each true track's length carried by its single most frequent track id.
   let kept = 0;
+  let covered = 0;
   let total = 0;
   for (const t of sim.truth.tracks) {
     if (t.points.length < settings.minTrackFrames) continue;
+    const ids = [...(idsPerTruth.get(t.id)?.values() ?? [])];
     total += t.points.length;
-    kept += Math.max(0, ...(idsPerTruth.get(t.id)?.values() ?? []));
+    kept += Math.max(0, ...ids);
+    covered += ids.reduce((sum, n) => sum + n, 0);
   }
   const expected = sim.truth.expected;
-  const classError = (c: WhoMotilityCategory) =>
-    Math.abs(result.motility.motility_distribution[c] - expected.motility_distribution[c]);
+  const signedClassError = (c: WhoMotilityCategory) =>
+    result.motility.motility_distribution[c] - expected.motility_distribution[c];
+  const classError = (c: WhoMotilityCategory) => Math.abs(signedClassError(c));
   return {
     label,
     f1: (2 * tp) / Math.max(1, 2 * tp + fp + fn),
@@ -116,7 +133,14 @@ export async function measureAccuracy(
             expected.concentration_million_per_ml,
         )) /
       expected.concentration_million_per_ml,
+    classErrorPp: {
+      'Rapid Progressive': signedClassError('Rapid Progressive'),
+      'Slow Progressive': signedClassError('Slow Progressive'),
+      'Non Progressive': signedClassError('Non Progressive'),
+      Immotile: signedClassError('Immotile'),
+    },
     worstClassErrorPp: Math.max(...WHO_MOTILITY_CATEGORIES.map(classError)),
     identityPercent: total > 0 ? (100 * kept) / total : 100,
+    coveragePercent: total > 0 ? (100 * covered) / total : 100,
   };
 }

@@ -1,6 +1,11 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { analyzeFrames } from '../analyze/analyze-frames.js';
+import type { AnalysisResult } from '../analyze/result.js';
+import { analyzeVideo } from '../node/analyze-video.js';
+import { readGrayFrames } from '../node/frames.js';
 import { createVideoWriter } from '../node/writer.js';
+import { resolveSettings } from '../settings.js';
 import type { SimulationParams } from '../simulate/simulation.js';
 import { createSimulation } from '../simulate/simulation.js';
 
@@ -29,4 +34,42 @@ export function peakRssOfAnalysis(video: string): Promise<number> {
       else resolve(Number(stdout.trim()) / 1024);
     });
   });
+}
+
+export interface FileSpeed {
+  /** ffmpeg decoding the file to grey frames, nothing else. */
+  readonly decodeFps: number;
+  /** The whole analysis of the file (decode, detection, tracking, kinematics). */
+  readonly analysisFps: number;
+  readonly result: AnalysisResult;
+}
+
+/** Decode-only and full-analysis throughput on one file, measured one after the other. */
+export async function measureFileSpeed(video: string): Promise<FileSpeed> {
+  let start = performance.now();
+  let decoded = 0;
+  for await (const _frame of readGrayFrames(video)) decoded++;
+  const decodeFps = decoded / ((performance.now() - start) / 1000);
+  start = performance.now();
+  const result = await analyzeVideo(video, resolveSettings());
+  const analysisFps = result.video.frames / ((performance.now() - start) / 1000);
+  return { decodeFps, analysisFps, result };
+}
+
+/**
+ * Frames per second of the whole engine (detection, tracking, kinematics) on frames already in
+ * memory: what the analysis costs without ffmpeg decoding. Best of two runs, the first warming up
+ * the JIT.
+ */
+export async function measureEngineFps(params: Partial<SimulationParams>): Promise<number> {
+  const sim = createSimulation(params);
+  const frames = Array.from({ length: sim.info.frameCount }, (_, i) => sim.renderFrame(i));
+  const settings = resolveSettings({ umPerPixel: sim.truth.um_per_pixel });
+  let best = 0;
+  for (let run = 0; run < 2; run++) {
+    const start = performance.now();
+    await analyzeFrames(frames, sim.info, settings);
+    best = Math.max(best, frames.length / ((performance.now() - start) / 1000));
+  }
+  return best;
 }

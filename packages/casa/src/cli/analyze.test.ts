@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WHO_MOTILITY_CATEGORIES } from '@sarm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeVideo } from '../node/analyze-video.js';
 import { probeVideo } from '../node/probe.js';
@@ -52,6 +53,12 @@ describe('analysing a generated video through ffmpeg', () => {
     expect(
       Math.abs(result.motility.total_motility_percent - truth.total_motility_percent),
     ).toBeLessThan(12);
+    // Each WHO class share within 10 percentage points on this short (3 s) video.
+    for (const category of WHO_MOTILITY_CATEGORIES) {
+      const error =
+        result.motility.motility_distribution[category] - truth.motility_distribution[category];
+      expect(Math.abs(error), category).toBeLessThan(10);
+    }
   });
 });
 

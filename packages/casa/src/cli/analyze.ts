@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { AnalysisResult } from '../analyze/result.js';
 import { analyzeVideo } from '../node/analyze-video.js';
-import { renderOverlay } from '../node/overlay.js';
+import { writeOverlayVideo } from './overlay.js';
 import { VideoReadError } from '../node/video-read-error.js';
 import type { CasaSettings } from '../settings.js';
 import { InvalidSettingsError, resolveSettings } from '../settings.js';
@@ -91,7 +91,7 @@ export async function runAnalyzeCommand(
       },
     });
     bar.done();
-    if (values.overlay !== undefined) await renderOverlay(video, result, values.overlay);
+    if (values.overlay !== undefined) await writeOverlayVideo(video, result, values.overlay);
     const output =
       values.detections || values.overlay === undefined ? result : withoutDetections(result);
     if (values.json === '-') io.stdout.write(`${JSON.stringify(output)}\n`);

@@ -1,11 +1,10 @@
 import { ANALYZE_USAGE, runAnalyzeCommand } from './analyze.js';
-import { runSimulateCommand } from './simulate.js';
+import { SIMULATE_USAGE, runSimulateCommand } from './simulate.js';
 
 const USAGE = `casa: computer-assisted sperm analysis from microscope video
 
 ${ANALYZE_USAGE}
-Usage: casa simulate --out FILE.mp4 --truth FILE.json [--seed N] [--sperm N] [--frames N] [--fps N]
-                     [--width W --height H] [--mix a,b,c,d]
+${SIMULATE_USAGE}
 `;
 
 async function main(argv: string[]): Promise<number> {

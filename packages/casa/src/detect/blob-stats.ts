@@ -1,5 +1,7 @@
 /** Running sums over one connected blob, filled while it is flood-filled. */
 export interface BlobStats {
+  /** Labels (in the labeller's label map) of the connected components this blob is made of. */
+  members: number[];
   area: number;
   boundary: number;
   peak: number;
@@ -17,8 +19,10 @@ export interface BlobStats {
   maxY: number;
 }
 
-export function emptyBlobStats(): BlobStats {
+/** Sums of a blob with no pixels yet; `members` lists the label(s) its pixels carry. */
+export function emptyBlobStats(members: number[]): BlobStats {
   return {
+    members,
     area: 0,
     boundary: 0,
     peak: 0,
@@ -39,6 +43,7 @@ export function emptyBlobStats(): BlobStats {
 
 /** Adds `other` into `into` (for a head split into two blobs by a darker line). */
 export function mergeBlobStats(into: BlobStats, other: BlobStats): void {
+  into.members.push(...other.members);
   into.area += other.area;
   into.boundary += other.boundary;
   into.peak = Math.max(into.peak, other.peak);
@@ -56,22 +61,27 @@ export function mergeBlobStats(into: BlobStats, other: BlobStats): void {
   into.maxY = Math.max(into.maxY, other.maxY);
 }
 
-export function blobCentroid(b: BlobStats): { x: number; y: number } {
-  return { x: b.wx / b.weight, y: b.wy / b.weight };
+/** Adds one pixel of signal `v` (weight `weight`) at (x, y). */
+export function addPixel(b: BlobStats, x: number, y: number, v: number, weight: number): void {
+  b.area += 1;
+  b.weight += weight;
+  b.wx += weight * x;
+  b.wy += weight * y;
+  b.sx += x;
+  b.sy += y;
+  b.sxx += x * x;
+  b.syy += y * y;
+  b.sxy += x * y;
+  if (v > b.peak) b.peak = v;
+  if (x < b.minX) b.minX = x;
+  if (x > b.maxX) b.maxX = x;
+  if (y < b.minY) b.minY = y;
+  if (y > b.maxY) b.maxY = y;
 }
 
-/** Axes of the blob's second-moment ellipse in pixels (full lengths, 4 sigma each). */
-export function ellipseAxesPx(b: BlobStats): { length: number; width: number } {
-  const n = b.area;
-  const mx = b.sx / n;
-  const my = b.sy / n;
-  // The +1/12 is the variance of a unit pixel, so a single pixel still has a size.
-  const cxx = b.sxx / n - mx * mx + 1 / 12;
-  const cyy = b.syy / n - my * my + 1 / 12;
-  const cxy = b.sxy / n - mx * my;
-  const half = (cxx + cyy) / 2;
-  const root = Math.sqrt(Math.max(0, ((cxx - cyy) / 2) ** 2 + cxy * cxy));
-  return { length: 4 * Math.sqrt(half + root), width: 4 * Math.sqrt(Math.max(half - root, 1e-6)) };
+/** Intensity-weighted (sub-pixel) centroid. */
+export function blobCentroid(b: BlobStats): { x: number; y: number } {
+  return { x: b.wx / b.weight, y: b.wy / b.weight };
 }
 
 /**

@@ -1,261 +1,196 @@
 import type { CasaSettings } from '../settings.js';
 import type { GrayFrame } from '../types.js';
+import { computeMorphometry, ellipseAxesPx } from '../morphometry/morphometry.js';
+import { BackgroundSubtractor } from './background.js';
 import type { BlobStats } from './blob-stats.js';
-import { blobCentroid, ellipseAxesPx, emptyBlobStats, mergeCloseBlobs } from './blob-stats.js';
+import { blobCentroid, mergeCloseBlobs } from './blob-stats.js';
+import { BlobLabeller } from './label.js';
 import { estimateNoiseSigma } from './noise.js';
+import { splitTouchingHeads } from './split.js';
 import type { Detection, DetectionClass, Detector } from './types.js';
+
+/** Frames between two estimates of the noise level (it is steady within a recording). */
+const NOISE_REESTIMATE_FRAMES = 8;
+/** The noise level is estimated on every 3rd pixel of every 3rd row: plenty for a median. */
+const NOISE_SAMPLE_STEP = 3;
+/** Large blobs rounder than this are round cells, not clusters of heads. */
+const ROUND_CELL_MAX_ELLIPTICITY = 1.25;
+/** Blobs this many times the typical head area may hold several heads and are split if possible. */
+const SPLIT_AREA_FACTOR = 1.4;
+/**
+ * Each part of a split must be at least this share of a typical head. Real heads under phase
+ * contrast show bright spots and dark lines inside; cutting off such a spot would leave a part much
+ * smaller than a head, so those splits are refused.
+ */
+const MIN_PART_AREA_FACTOR = 0.7;
+/**
+ * Unsplittable blobs this many times the typical head area count as clusters. Smaller merged pairs
+ * count as one here (real heads vary in apparent size by a factor of two); the tracker still tells
+ * them apart by the head areas of the tracks inside them.
+ */
+const CLUSTER_AREA_FACTOR = 2;
+/**
+ * Blobs smaller than this share of the typical head are debris or pinheads, whatever the setting
+ * for the smallest head: under phase contrast small round particles show a bright dot in a dark
+ * ring, and on real video they are a third the size of a head with its glow.
+ */
+const MIN_HEAD_SHARE = 0.35;
+/** Weight of a new frame's median head area in the running estimate. */
+const TYPICAL_AREA_UPDATE = 0.2;
+/** Fewest single heads in a frame for its median area to update the running estimate. */
+const TYPICAL_AREA_MIN_HEADS = 5;
 
 /**
  * Classical head detector for phase-contrast (bright heads) or bright-field (dark heads) video:
  * subtract a local box-mean background, threshold at a multiple of the robust noise level with
  * hysteresis (grow at the low threshold, keep blobs whose peak reaches the high one), label 8-connected
- * blobs and judge each by its area in µm². Buffers are reused across frames of the same size.
+ * blobs, split touching heads at their bright cores and judge each blob by its area in µm² against
+ * the settings and against the typical head area of the recording (learnt as frames go by, since
+ * the apparent size of a head depends on optics and focus). Buffers are reused across frames.
  */
 export class ClassicalDetector implements Detector {
-  private width = 0;
-  private height = 0;
-  private blocksWide = 0;
-  private blocksHigh = 0;
-  private blockSums = new Float32Array(0);
-  private blockBackground = new Float32Array(0);
-  private integral = new Float64Array(0);
-  private signal = new Int16Array(0);
-  private visited = new Uint32Array(0);
-  private stack = new Int32Array(0);
-  private generation = 0;
-  /** Pixels at or above the lowest possible threshold, found while the signal is computed. */
-  private candidates = new Int32Array(0);
-  private candidateCount = 0;
+  private readonly background = new BackgroundSubtractor();
+  private readonly labeller = new BlobLabeller();
+  private readonly histogram = new Uint32Array(1024);
   private sigma = 1;
   private framesSinceNoise = 0;
-  private readonly histogram = new Uint32Array(1024);
+  /** Running typical area of one head, pixels; null until a frame with enough heads was seen. */
+  private typicalAreaPx: number | null = null;
 
-  constructor(private readonly settings: CasaSettings) {}
+  constructor(private settings: CasaSettings) {}
 
-  detect(frame: GrayFrame): Detection[] {
-    this.prepare(frame.width, frame.height);
-    this.subtractBackground(frame.data);
-    // The noise level of a recording is steady; re-estimating it every few frames is enough.
-    if (this.framesSinceNoise++ % NOISE_REESTIMATE_FRAMES === 0) {
-      this.sigma = estimateNoiseSigma(this.signal, this.histogram);
-    }
-    const sigma = this.sigma;
-    const { lowThresholdSigma, highThresholdSigma, lowThresholdMinGrey, highThresholdMinGrey } =
-      this.settings;
-    const low = Math.max(lowThresholdMinGrey, lowThresholdSigma * sigma);
-    const high = Math.max(low, highThresholdMinGrey, highThresholdSigma * sigma);
-    return this.labelBlobs(low, high, sigma);
-  }
-
-  private prepare(width: number, height: number): void {
-    if (width === this.width && height === this.height) return;
-    this.width = width;
-    this.height = height;
-    this.blocksWide = Math.ceil(width / 4);
-    this.blocksHigh = Math.ceil(height / 4);
-    this.blockSums = new Float32Array(this.blocksWide * this.blocksHigh);
-    this.blockBackground = new Float32Array(this.blocksWide * this.blocksHigh);
-    this.integral = new Float64Array((this.blocksWide + 1) * (this.blocksHigh + 1));
-    this.signal = new Int16Array(width * height);
-    this.visited = new Uint32Array(width * height);
-    this.stack = new Int32Array(width * height);
-    this.candidates = new Int32Array(width * height);
-    this.generation = 0;
-    this.framesSinceNoise = 0;
-  }
-
-  /**
-   * Local background = box mean over about `backgroundWindowUm`, computed on 4x4 block means (the
-   * background varies slowly, so this costs a sixteenth of a full-resolution box filter).
-   */
-  private subtractBackground(data: Uint8Array): void {
-    const { width: w, height: h, blockSums, blockBackground, integral, signal } = this;
-    const bw = this.blocksWide;
-    const bh = this.blocksHigh;
-    blockSums.fill(0);
-    // Every other pixel of every other row is plenty for a mean over 16 pixels of slow background.
-    for (let y = 0; y < h; y += 2) {
-      const rowBlock = (y >> 2) * bw;
-      const row = y * w;
-      for (let x = 0; x < w; x += 2) {
-        const b = rowBlock + (x >> 2);
-        blockSums[b] = (blockSums[b] ?? 0) + (data[row + x] ?? 0);
-      }
-    }
-    const stride = bw + 1;
-    for (let by = 0; by < bh; by++) {
-      let rowSum = 0;
-      const rows = Math.min(4, h - by * 4);
-      for (let bx = 0; bx < bw; bx++) {
-        const cols = Math.min(4, w - bx * 4);
-        rowSum += (blockSums[by * bw + bx] ?? 0) / (Math.ceil(rows / 2) * Math.ceil(cols / 2));
-        integral[(by + 1) * stride + bx + 1] = (integral[by * stride + bx + 1] ?? 0) + rowSum;
-      }
-    }
-    const r = Math.max(
-      1,
-      Math.round(this.settings.backgroundWindowUm / 2 / this.settings.umPerPixel / 4),
+  /** Detects heads in one frame; `settings` defaults to those given to the constructor. */
+  detect(frame: GrayFrame, settings: CasaSettings = this.settings): Detection[] {
+    if (settings !== this.settings) this.restart(settings);
+    const s = this.settings;
+    const floor = Math.min(s.lowThresholdMinGrey, s.highThresholdMinGrey);
+    const subtracted = this.background.subtract(
+      frame.data,
+      frame.width,
+      frame.height,
+      s.backgroundWindowUm / s.umPerPixel,
+      s.polarity,
+      floor,
     );
-    for (let by = 0; by < bh; by++) {
-      const y0 = Math.max(0, by - r);
-      const y1 = Math.min(bh, by + r + 1);
-      for (let bx = 0; bx < bw; bx++) {
-        const x0 = Math.max(0, bx - r);
-        const x1 = Math.min(bw, bx + r + 1);
-        const sum =
-          (integral[y1 * stride + x1] ?? 0) -
-          (integral[y1 * stride + x0] ?? 0) -
-          (integral[y0 * stride + x1] ?? 0) +
-          (integral[y0 * stride + x0] ?? 0);
-        blockBackground[by * bw + bx] = sum / ((y1 - y0) * (x1 - x0));
-      }
+    if (this.framesSinceNoise++ % NOISE_REESTIMATE_FRAMES === 0) {
+      subtracted.sampleHistogram(this.histogram, NOISE_SAMPLE_STEP);
+      this.sigma = estimateNoiseSigma(this.histogram);
     }
-    const sign = this.settings.polarity === 'bright' ? 1 : -1;
-    const floor = this.settings.lowThresholdMinGrey;
-    const candidates = this.candidates;
-    let count = 0;
-    for (let y = 0; y < h; y++) {
-      const rowBlock = (y >> 2) * bw;
-      const row = y * w;
-      for (let bx = 0; bx < bw; bx++) {
-        const background = blockBackground[rowBlock + bx] ?? 0;
-        const end = Math.min(w, bx * 4 + 4);
-        for (let i = row + bx * 4; i < row + end; i++) {
-          const v = sign * ((data[i] ?? 0) - background);
-          signal[i] = v;
-          if (v >= floor) candidates[count++] = i;
-        }
-      }
-    }
-    this.candidateCount = count;
+    const low = Math.max(s.lowThresholdMinGrey, s.lowThresholdSigma * this.sigma);
+    const high = Math.max(low, s.highThresholdMinGrey, s.highThresholdSigma * this.sigma);
+    const found = this.labeller
+      .label(subtracted, frame.width, frame.height, low, high)
+      .filter((b) => !isRing(b, subtracted.signalAt, frame.width, frame.height, low));
+    const blobs = mergeCloseBlobs(found, s.mergeDistanceUm / s.umPerPixel);
+    return this.judgeBlobs(blobs, subtracted.signal, frame.width, low, high);
   }
 
-  private labelBlobs(low: number, high: number, sigma: number): Detection[] {
-    const { width: w, height: h, signal, visited, stack } = this;
-    this.generation += 1;
-    const mark = this.generation;
-    const blobs: BlobStats[] = [];
-    for (let c = 0; c < this.candidateCount; c++) {
-      const start = this.candidates[c] ?? 0;
-      if ((signal[start] ?? 0) < low || visited[start] === mark) continue;
-      const blob = emptyBlobStats();
-      let top = 0;
-      stack[top++] = start;
-      visited[start] = mark;
-      while (top > 0) {
-        const p = stack[--top] ?? 0;
-        const x = p % w;
-        const y = (p - x) / w;
-        const v = signal[p] ?? 0;
-        const weight = v - low + 1;
-        blob.area += 1;
-        blob.weight += weight;
-        blob.wx += weight * x;
-        blob.wy += weight * y;
-        blob.sx += x;
-        blob.sy += y;
-        blob.sxx += x * x;
-        blob.syy += y * y;
-        blob.sxy += x * y;
-        if (v > blob.peak) blob.peak = v;
-        if (x < blob.minX) blob.minX = x;
-        if (x > blob.maxX) blob.maxX = x;
-        if (y < blob.minY) blob.minY = y;
-        if (y > blob.maxY) blob.maxY = y;
-        let edge = false;
-        for (let dy = -1; dy <= 1; dy++) {
-          const ny = y + dy;
-          if (ny < 0 || ny >= h) {
-            edge = true;
-            continue;
-          }
-          for (let dx = -1; dx <= 1; dx++) {
-            const nx = x + dx;
-            if ((dx === 0 && dy === 0) || nx < 0 || nx >= w) continue;
-            const q = ny * w + nx;
-            if ((signal[q] ?? 0) < low) {
-              if (dx === 0 || dy === 0) edge = true;
-              continue;
-            }
-            if (visited[q] === mark) continue;
-            visited[q] = mark;
-            stack[top++] = q;
-          }
-        }
-        if (edge) blob.boundary += 1;
-      }
-      if (blob.peak < high || this.isRing(blob, low)) continue;
-      blobs.push(blob);
-    }
-    return this.judgeBlobs(blobs, sigma, high);
+  private restart(settings: CasaSettings): void {
+    this.settings = settings;
+    this.framesSinceNoise = 0;
+    this.typicalAreaPx = null;
   }
 
-  /** A bright ring around a dark particle: the 3x3 pixels around its centroid lie outside the blob. */
-  private isRing(blob: BlobStats, low: number): boolean {
-    const { x, y } = blobCentroid(blob);
-    const cx = Math.round(x);
-    const cy = Math.round(y);
-    for (let yy = Math.max(0, cy - 1); yy <= Math.min(this.height - 1, cy + 1); yy++) {
-      for (let xx = Math.max(0, cx - 1); xx <= Math.min(this.width - 1, cx + 1); xx++) {
-        if ((this.signal[yy * this.width + xx] ?? 0) >= low) return false;
-      }
-    }
-    return true;
-  }
-
-  private judgeBlobs(found: BlobStats[], sigma: number, high: number): Detection[] {
-    const blobs = mergeCloseBlobs(found, this.settings.mergeDistanceUm / this.settings.umPerPixel);
+  private judgeBlobs(
+    blobs: BlobStats[],
+    signal: Int16Array,
+    width: number,
+    low: number,
+    high: number,
+  ): Detection[] {
+    const s = this.settings;
+    const pxPerUm2 = 1 / s.umPerPixel ** 2;
+    this.learnTypicalArea(blobs);
+    const typical = this.typicalAreaPx ?? Math.sqrt(s.minHeadAreaUm2 * s.maxHeadAreaUm2) * pxPerUm2;
     const detections: Detection[] = [];
-    const singleAreas: number[] = [];
-    const clusters: BlobStats[] = [];
+    const maxCluster = s.maxClusterAreaUm2 * pxPerUm2;
     for (const blob of blobs) {
-      const kind = this.classify(blob);
-      if (kind === null) continue;
-      if (kind === 'cluster') {
-        clusters.push(blob);
-        continue;
+      if (blob.area > maxCluster || this.isRoundCell(blob)) continue;
+      const parts =
+        blob.area >= SPLIT_AREA_FACTOR * typical
+          ? this.split(blob, signal, width, low, typical)
+          : null;
+      for (const part of parts ?? [blob]) {
+        const kind = this.classify(part, typical, parts !== null);
+        if (kind === null) continue;
+        const count = kind === 'sperm' ? 1 : kind === 'cluster' ? clusterCount(part, typical) : 0;
+        detections.push(this.toDetection(part, kind, count, high));
       }
-      if (kind === 'sperm') singleAreas.push(blob.area);
-      detections.push(this.toDetection(blob, kind, kind === 'sperm' ? 1 : 0, sigma, high));
-    }
-    const typicalArea = median(singleAreas) ?? this.typicalHeadAreaPx();
-    for (const blob of clusters) {
-      const count = Math.max(2, Math.round(blob.area / typicalArea));
-      detections.push(this.toDetection(blob, 'cluster', count, sigma, high));
     }
     return detections;
   }
 
-  private classify(blob: BlobStats): DetectionClass | null {
-    const area = blob.area * this.settings.umPerPixel ** 2;
-    if (area < this.settings.minHeadAreaUm2) return 'small_or_pinhead';
-    if (area <= this.settings.maxHeadAreaUm2) return 'sperm';
-    if (area > this.settings.maxClusterAreaUm2) return null;
+  /** Larger than any head and round: a round cell, or the bright rim of a dark particle. */
+  private isRoundCell(blob: BlobStats): boolean {
+    if (blob.area * this.settings.umPerPixel ** 2 <= this.settings.maxHeadAreaUm2) return false;
+    const axes = ellipseAxesPx(blob);
+    return axes.length / axes.width < ROUND_CELL_MAX_ELLIPTICITY;
+  }
+
+  /** Splits touching heads at their bright cores when every part is the size of a head. */
+  private split(
+    blob: BlobStats,
+    signal: Int16Array,
+    width: number,
+    low: number,
+    typical: number,
+  ): BlobStats[] | null {
+    const parts = splitTouchingHeads(blob, {
+      signal,
+      width,
+      map: this.labeller.map,
+      low,
+      minCoreAreaPx: Math.max(2, 0.1 * typical),
+      minSeparationPx: Math.max(2, 0.5 * Math.sqrt(typical)),
+    });
+    return parts && parts.every((p) => p.area >= MIN_PART_AREA_FACTOR * typical) ? parts : null;
+  }
+
+  private classify(blob: BlobStats, typicalPx: number, wasSplit: boolean): DetectionClass | null {
+    const s = this.settings;
+    const areaUm2 = blob.area * s.umPerPixel ** 2;
+    if (areaUm2 < s.minHeadAreaUm2) return wasSplit ? 'sperm' : 'small_or_pinhead';
+    if (!wasSplit && blob.area < MIN_HEAD_SHARE * typicalPx) return 'small_or_pinhead';
+    const oversized = areaUm2 > s.maxHeadAreaUm2 || blob.area >= CLUSTER_AREA_FACTOR * typicalPx;
+    if (!oversized) return 'sperm';
     // Touching heads make an elongated or irregular blob; a large round one is a round cell.
     const axes = ellipseAxesPx(blob);
     return axes.length / axes.width < ROUND_CELL_MAX_ELLIPTICITY ? null : 'cluster';
   }
 
-  private typicalHeadAreaPx(): number {
-    const um2 = Math.sqrt(this.settings.minHeadAreaUm2 * this.settings.maxHeadAreaUm2);
-    return um2 / this.settings.umPerPixel ** 2;
+  /**
+   * Follows the median area of the head-sized blobs of each frame (before the frame is judged, so
+   * the first frame already uses its own heads): clusters are judged against this recording.
+   */
+  private learnTypicalArea(blobs: readonly BlobStats[]): void {
+    const s = this.settings;
+    const um2 = s.umPerPixel ** 2;
+    const areas = blobs
+      .map((b) => b.area)
+      .filter((a) => a * um2 >= s.minHeadAreaUm2 && a * um2 <= s.maxHeadAreaUm2)
+      .sort((a, b) => a - b);
+    if (areas.length < TYPICAL_AREA_MIN_HEADS) return;
+    const median = areas[Math.floor(areas.length / 2)] ?? 0;
+    this.typicalAreaPx =
+      this.typicalAreaPx === null
+        ? median
+        : (1 - TYPICAL_AREA_UPDATE) * this.typicalAreaPx + TYPICAL_AREA_UPDATE * median;
   }
 
   private toDetection(
     b: BlobStats,
     className: DetectionClass,
     cellCount: number,
-    sigma: number,
     high: number,
   ): Detection {
-    const um = this.settings.umPerPixel;
-    const axes = ellipseAxesPx(b);
-    const snr = b.peak / sigma;
-    const highSigma = high / sigma;
+    const snr = b.peak / this.sigma;
+    const highSigma = high / this.sigma;
     const confidence = Math.min(0.99, Math.max(0.05, 0.5 + (snr - highSigma) / (2 * highSigma)));
+    const { x, y } = blobCentroid(b);
+    const morphometry = computeMorphometry(b, this.settings.umPerPixel);
     return {
-      x: b.wx / b.weight,
-      y: b.wy / b.weight,
+      x,
+      y,
       x1: b.minX,
       y1: b.minY,
       x2: b.maxX + 1,
@@ -263,25 +198,31 @@ export class ClassicalDetector implements Detector {
       confidence,
       className,
       cellCount,
-      morphometry: {
-        area_um2: b.area * um * um,
-        length_um: axes.length * um,
-        width_um: axes.width * um,
-        ellipticity: axes.length / axes.width,
-        perimeter_um: b.boundary * um,
-      },
+      angle: ellipseAxesPx(b).angle,
+      morphometry,
     };
   }
 }
 
-/** Frames between two estimates of the noise level. */
-const NOISE_REESTIMATE_FRAMES = 8;
+function clusterCount(blob: BlobStats, typicalPx: number): number {
+  return Math.max(2, Math.round(blob.area / typicalPx));
+}
 
-/** Large blobs rounder than this are round cells, not clusters of heads. */
-const ROUND_CELL_MAX_ELLIPTICITY = 1.25;
-
-function median(values: number[]): number | undefined {
-  if (values.length < 5) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+/** A bright ring around a dark particle: the 3x3 pixels around its centroid lie outside the blob. */
+function isRing(
+  blob: BlobStats,
+  signalAt: (pixel: number) => number,
+  width: number,
+  height: number,
+  low: number,
+): boolean {
+  const { x, y } = blobCentroid(blob);
+  const cx = Math.round(x);
+  const cy = Math.round(y);
+  for (let yy = Math.max(0, cy - 1); yy <= Math.min(height - 1, cy + 1); yy++) {
+    for (let xx = Math.max(0, cx - 1); xx <= Math.min(width - 1, cx + 1); xx++) {
+      if (signalAt(yy * width + xx) >= low) return false;
+    }
+  }
+  return true;
 }

@@ -1,15 +1,14 @@
+/** Offset of signal value 0 in a signal histogram (bins for -512..511). */
+export const HISTOGRAM_ZERO = 512;
+
 /**
- * Robust noise level of a background-subtracted signal: 1.4826 x median absolute deviation over a
- * sparse sample of pixels, so heads (a small share of pixels) do not inflate it.
+ * Robust noise level of a background-subtracted signal from a histogram of sampled values (1024
+ * bins, value v in bin v + {@link HISTOGRAM_ZERO}): 1.4826 x median absolute deviation, so heads
+ * (a small share of pixels) do not inflate it.
  */
-export function estimateNoiseSigma(signal: Int16Array, histogram: Uint32Array, step = 3): number {
-  histogram.fill(0);
+export function estimateNoiseSigma(histogram: Uint32Array): number {
   let count = 0;
-  for (let i = 0; i < signal.length; i += step) {
-    const v = signal[i] ?? 0;
-    histogram[v + 512] = (histogram[v + 512] ?? 0) + 1;
-    count++;
-  }
+  for (const c of histogram) count += c;
   const median = percentileOfHistogram(histogram, count, 0.5) - 512;
   // Second pass on absolute deviations, reusing the histogram layout from offset 0.
   const deviations = new Uint32Array(1024);

@@ -1,17 +1,9 @@
+import type { HeadMorphometry } from '../morphometry/morphometry.js';
+import type { CasaSettings } from '../settings.js';
 import type { GrayFrame } from '../types.js';
 
 /** What a blob was judged to be: a single head, touching cells, or a pinhead/small debris. */
 export type DetectionClass = 'sperm' | 'cluster' | 'small_or_pinhead';
-
-/** Head shape measured from the segmented blob, in micrometres. */
-export interface HeadMorphometry {
-  readonly area_um2: number;
-  readonly length_um: number;
-  readonly width_um: number;
-  /** length / width. */
-  readonly ellipticity: number;
-  readonly perimeter_um: number;
-}
 
 /** One object found in one frame; coordinates in pixels, box corners x1,y1 inclusive, x2,y2 exclusive. */
 export interface Detection {
@@ -27,10 +19,13 @@ export interface Detection {
   readonly className: DetectionClass;
   /** How many cells the blob stands for: 1 for a head, the estimate for a cluster, 0 for a pinhead. */
   readonly cellCount: number;
+  /** Direction of the blob's long axis, radians from the x axis (image y down), in (-π/2, π/2]. */
+  readonly angle: number;
   readonly morphometry: HeadMorphometry;
 }
 
 /** Finds heads in a frame. The classical detector implements it; a trained model can replace it. */
 export interface Detector {
-  detect(frame: GrayFrame): Detection[];
+  /** Detections in one frame, judged with `settings` (scale, polarity, thresholds, size limits). */
+  detect(frame: GrayFrame, settings: CasaSettings): Detection[];
 }

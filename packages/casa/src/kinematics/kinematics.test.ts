@@ -31,6 +31,12 @@ describe('computeKinematics', () => {
     expect(k.vcl).toBeCloseTo((20 * Math.sqrt(5)) / duration, 6);
     expect(k.vsl).toBeCloseTo(20 / duration, 6);
     expect(k.lin).toBeCloseTo((100 * 10) / (10 * Math.sqrt(5)), 4);
+    // The 3-point average path zig-zags between y = +1/3 and -1/3 (the ends keep y = 1): 20 legs of
+    // sqrt(1 + (2/3)^2) = sqrt(13)/3 each.
+    const vap = (20 * Math.sqrt(13)) / 3 / duration;
+    expect(k.vap).toBeCloseTo(vap, 6);
+    expect(k.str).toBeCloseTo((100 * 10) / vap, 4);
+    expect(k.wob).toBeCloseTo((100 * vap) / k.vcl, 4);
     // The 3-point average path runs near y = ±1/3; lateral distance about 4/3 -> ALH about 8/3.
     expect(k.alh_max).toBeGreaterThan(2);
     expect(k.alh_max).toBeLessThan(4);

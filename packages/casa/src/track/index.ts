@@ -1,2 +1,3 @@
 export * from './assignment.js';
 export * from './tracker.js';
+export * from './repair.js';

@@ -1,41 +1,58 @@
 import { describe, expect, it } from 'vitest';
 import type { Detection } from '../detect/types.js';
 import { solveAssignment } from './assignment.js';
-import type { FinishedTrack } from './tracker.js';
+import type { FinishedTrack, TrackerOptions } from './tracker.js';
 import { Tracker } from './tracker.js';
 
-const det = (x: number, y: number): Detection => ({
+/** A head of `area` µm² at (x, y) px, its box ±2 px (or `half` px), long axis along `angle`. */
+const det = (x: number, y: number, area = 10, half = 2, angle = 0): Detection => ({
   x,
   y,
-  x1: x - 2,
-  y1: y - 2,
-  x2: x + 2,
-  y2: y + 2,
+  x1: x - half,
+  y1: y - half,
+  x2: x + half,
+  y2: y + half,
   confidence: 0.9,
   className: 'sperm',
   cellCount: 1,
-  morphometry: { area_um2: 10, length_um: 4.5, width_um: 3, ellipticity: 1.5, perimeter_um: 12 },
+  angle,
+  morphometry: { area_um2: area, length_um: 4.5, width_um: 3, ellipticity: 1.5, perimeter_um: 12 },
 });
 
+function track(
+  frames: number,
+  detectionsAt: (f: number) => Detection[],
+  options?: Partial<TrackerOptions>,
+): FinishedTrack[] {
+  const tracks: FinishedTrack[] = [];
+  const tracker = new Tracker({ gatePx: 8, maxGapFrames: 2, minTrackFrames: 5, ...options }, (t) =>
+    tracks.push(t),
+  );
+  for (let f = 0; f < frames; f++) tracker.push(f, detectionsAt(f));
+  tracker.flush();
+  return tracks.sort((a, b) => (a.points[0]?.[1] ?? 0) - (b.points[0]?.[1] ?? 0));
+}
+
 describe('solveAssignment', () => {
-  it('finds the minimum-cost assignment (checked against brute force)', () => {
+  it('finds the minimum-cost assignment of random rectangular matrices (checked by brute force)', () => {
     let seed = 7;
     const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-    const permutations = (items: number[]): number[][] =>
-      items.length <= 1
-        ? [items]
-        : items.flatMap((x, i) =>
-            permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((p) => [x, ...p]),
-          );
-    for (let trial = 0; trial < 20; trial++) {
-      const n = 4;
-      const cost = Float64Array.from({ length: n * n }, () => Math.round(rand() * 100));
-      const result = solveAssignment(cost, n, n);
-      const total = [...result].reduce((s, j, i) => s + (cost[i * n + j] ?? 0), 0);
+    /** All injective maps of rows 0..n-1 into columns 0..m-1. */
+    const injections = (n: number, m: number, used: number[] = []): number[][] =>
+      used.length === n
+        ? [used]
+        : Array.from({ length: m }, (_, j) => j)
+            .filter((j) => !used.includes(j))
+            .flatMap((j) => injections(n, m, [...used, j]));
+    for (let trial = 0; trial < 60; trial++) {
+      const n = 1 + Math.floor(rand() * 5);
+      const m = n + Math.floor(rand() * 3);
+      const cost = Float64Array.from({ length: n * m }, () => Math.round(rand() * 100));
+      const result = solveAssignment(cost, n, m);
+      expect(new Set(result).size).toBe(n);
+      const total = [...result].reduce((s, j, i) => s + (cost[i * m + j] ?? 0), 0);
       const best = Math.min(
-        ...permutations([0, 1, 2, 3]).map((p) =>
-          p.reduce((s, j, i) => s + (cost[i * n + j] ?? 0), 0),
-        ),
+        ...injections(n, m).map((p) => p.reduce((s, j, i) => s + (cost[i * m + j] ?? 0), 0)),
       );
       expect(total).toBe(best);
     }
@@ -44,36 +61,51 @@ describe('solveAssignment', () => {
 
 describe('Tracker', () => {
   it('keeps identities of two cells whose paths cross', () => {
-    const tracks: FinishedTrack[] = [];
-    const tracker = new Tracker({ gatePx: 8, maxGapFrames: 2, minTrackFrames: 5 }, (t) =>
-      tracks.push(t),
-    );
-    for (let f = 0; f < 40; f++) {
-      // A moves right along y = 50 + small wobble; B moves down-left and crosses A at frame 20.
-      tracker.push(f, [det(10 + 2 * f, 50 + (f % 2)), det(50 + 0.5 * (40 - f) - 10, 10 + 2 * f)]);
-    }
-    tracker.flush();
+    // A moves right along y = 50 with a small wobble; B moves down-left and meets A at frame 20.
+    const tracks = track(40, (f) => [det(10 + 2 * f, 50 + (f % 2)), det(60 - 0.5 * f, 10 + 2 * f)]);
     expect(tracks).toHaveLength(2);
-    for (const t of tracks) {
-      expect(t.points).toHaveLength(40);
-      const dx = (t.points[39]?.[1] ?? 0) - (t.points[0]?.[1] ?? 0);
-      const dy = (t.points[39]?.[2] ?? 0) - (t.points[0]?.[2] ?? 0);
-      // Each track keeps its own direction through the crossing.
-      expect(Math.abs(dx) > Math.abs(dy) ? Math.abs(dy) < 5 : Math.abs(dx) < 25).toBe(true);
-    }
+    const [a, b] = tracks;
+    expect(a?.points).toHaveLength(40);
+    expect(b?.points).toHaveLength(40);
+    // A stays on its row, B on its steep line.
+    expect(a?.points.every(([, , y]) => Math.abs(y - 50) <= 1)).toBe(true);
+    expect(b?.points.every(([f, x]) => Math.abs(x - (60 - 0.5 * f)) < 1)).toBe(true);
+  });
+
+  it('carries a moving and a still cell through the frames where they form one blob', () => {
+    // A swims right at 2 px/frame past B, which stays at (60, 52). While they overlap the detector
+    // sees one larger blob between them.
+    const tracks = track(50, (f) => {
+      const ax = 10 + 2 * f;
+      if (Math.abs(ax - 60) >= 6) return [det(ax, 50), det(60, 52)];
+      return [det((ax + 60) / 2, 51, 17, 6)];
+    });
+    expect(tracks).toHaveLength(2);
+    const [a, b] = tracks;
+    expect(a?.points).toHaveLength(50);
+    expect(a?.points.at(-1)?.[1]).toBeCloseTo(108, 0);
+    expect(b?.points.every(([, x, y]) => Math.hypot(x - 60, y - 52) < 3)).toBe(true);
+  });
+
+  it('does not pull a still head onto a cell passing close by', () => {
+    // A beats sideways by ±2 px while passing 4 px from the still head B.
+    const tracks = track(50, (f) => [det(10 + 2 * f, 48 + (f % 2 ? 2 : -2)), det(60, 52)]);
+    expect(tracks).toHaveLength(2);
+    expect(tracks[1]?.points.every(([, x, y]) => Math.hypot(x - 60, y - 52) < 1)).toBe(true);
+  });
+
+  it('keeps a still head hidden for longer than the gap limit, but not a moving one', () => {
+    const hidden = (f: number) => f >= 10 && f < 16;
+    const still = track(30, (f) => (hidden(f) ? [] : [det(60, 52)]));
+    expect(still).toHaveLength(1);
+    const moving = track(30, (f) => (hidden(f) ? [] : [det(10 + 2 * f, 52)]));
+    expect(moving).toHaveLength(2);
   });
 
   it('bridges a short gap and drops tracks shorter than the minimum', () => {
-    const tracks: FinishedTrack[] = [];
-    const tracker = new Tracker({ gatePx: 8, maxGapFrames: 2, minTrackFrames: 5 }, (t) =>
-      tracks.push(t),
+    const tracks = track(12, (f) =>
+      f === 6 ? [det(200, 200)] : [det(10 + 2 * f, 10), ...(f < 3 ? [det(200, 200)] : [])],
     );
-    for (let f = 0; f < 12; f++)
-      tracker.push(
-        f,
-        f === 6 ? [det(200, 200)] : [det(10 + 2 * f, 10), ...(f < 3 ? [det(200, 200)] : [])],
-      );
-    tracker.flush();
     expect(tracks).toHaveLength(1);
     expect(tracks[0]?.points).toHaveLength(11);
   });

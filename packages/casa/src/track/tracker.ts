@@ -1,5 +1,8 @@
 import type { Detection } from '../detect/types.js';
-import { solveAssignment } from './assignment.js';
+import type { Prediction } from './candidates.js';
+import { assignTracks } from './candidates.js';
+import { markOverlaps } from './occlusion.js';
+import { headAngle } from './orientation.js';
 
 /** One point of a track: frame index and head centroid in pixels. */
 export type TrackPoint = readonly [frame: number, x: number, y: number];
@@ -14,15 +17,24 @@ export interface FinishedTrack {
   readonly detections: Detection[];
 }
 
-/** An occluded track (its prediction inside a blob shared with another head) may coast this much longer. */
-const OCCLUDED_GAP_FACTOR = 4;
-
-function insideBox(p: { x: number; y: number }, d: Detection): boolean {
-  return p.x >= d.x1 - 2 && p.x <= d.x2 + 1 && p.y >= d.y1 - 2 && p.y <= d.y2 + 1;
-}
-
 /** Detections kept per track for its morphometry. */
 export const KEPT_DETECTIONS = 25;
+
+/** Weight of the newest step in the smoothed velocity: heads wobble sideways, so one step over-reacts. */
+const VELOCITY_SMOOTHING = 0.15;
+/** Weight of the newest prediction error in a track's running position variance. */
+const VARIANCE_SMOOTHING = 0.2;
+/** Cost added per frame a track has gone unseen (in units of the assignment cost, see candidates). */
+const MISSED_FRAME_COST = 1.5;
+/** Predictions within this share of the gate of a head's box count as inside it (see occlusion). */
+const OVERLAP_MARGIN_GATES = 0.6;
+/** Weight of the newest head area in a track's running area. */
+const AREA_SMOOTHING = 0.2;
+/**
+ * A still head (moving less than a quarter of its position noise per frame) may stay unseen this
+ * many times longer: hidden under a passing cell, it reappears where it was.
+ */
+const STILL_GAP_FACTOR = 4;
 
 interface ActiveTrack {
   id: number;
@@ -30,6 +42,14 @@ interface ActiveTrack {
   detections: Detection[];
   vx: number;
   vy: number;
+  /** Running per-axis variance of the prediction error, px²: small for still heads, large for beating ones. */
+  variance: number;
+  /** Running head area, µm². */
+  areaUm2: number;
+  /** Long-axis direction of the head when last seen; null when the head looked round. */
+  angle: number | null;
+  /** Frame of the last detection of the head itself (not a cluster it was hidden in). */
+  lastSeen: number;
   missed: number;
 }
 
@@ -38,13 +58,18 @@ export interface TrackerOptions {
   readonly gatePx: number;
   readonly maxGapFrames: number;
   readonly minTrackFrames: number;
+  /** Floor of a track's position uncertainty (centroid noise), pixels; 1 when not given. */
+  readonly minSigmaPx?: number;
 }
 
 /**
  * Links detections frame by frame into tracks: constant-velocity prediction, then a globally optimal
- * assignment inside each group of tracks and detections that compete for one another (cost = squared
- * distance, gated). Tracks missing up to `maxGapFrames` frames coast on their prediction. Finished
- * tracks are handed to `onFinished` as soon as they end, so memory does not grow with video length.
+ * assignment (Hungarian method on the gated, sparse cost matrix, solved per group of tracks and
+ * detections that compete for one another). A head takes one track; a cluster of touching cells
+ * takes up to as many tracks as cells it holds, and those tracks coast through it on their
+ * prediction, which keeps identities when cells cross. Tracks missing up to `maxGapFrames` frames
+ * coast too. Finished tracks go to `onFinished` as soon as they end, so memory does not grow with
+ * video length.
  */
 export class Tracker {
   private active: ActiveTrack[] = [];
@@ -55,60 +80,70 @@ export class Tracker {
     private readonly onFinished: (track: FinishedTrack) => void,
   ) {}
 
-  /** Adds one frame's detections (frames must arrive in increasing order). */
+  /**
+   * Adds one frame's detections (frames must arrive in increasing order). Heads ('sperm') extend or
+   * start tracks; clusters only carry tracks through; pinheads are ignored.
+   */
   push(frame: number, detections: readonly Detection[]): void {
     const tracks = this.active;
-    const existing = tracks.length;
-    const { gatePx } = this.options;
-    const predicted = tracks.map((t) => {
+    const { gatePx, maxGapFrames } = this.options;
+    const predictions = tracks.map((t): Prediction => {
       const last = t.points[t.points.length - 1] ?? [frame, 0, 0];
       const steps = frame - last[0];
       // Fast heads beat sideways by several micrometres per frame: their gate widens with speed.
       const gate = (gatePx + Math.hypot(t.vx, t.vy)) * Math.min(steps, 2);
-      // A coasting track pays for each missed frame, so a track seen last frame wins a contested
-      // detection instead of the two taking it in turns.
-      const penalty = t.missed * (gatePx / 2) ** 2;
-      return { x: last[1] + t.vx * steps, y: last[2] + t.vy * steps, gate2: gate * gate, penalty };
+      return {
+        x: last[1] + t.vx * steps,
+        y: last[2] + t.vy * steps,
+        gate,
+        // Uncertainty grows with the frames since the head itself was last seen, including frames
+        // spent hidden in a cluster (a circling cell does not keep its velocity while hidden).
+        variance: t.variance * (frame - t.lastSeen),
+        // A coasting track pays for each missed frame, so a track seen last frame wins a contested
+        // head instead of the two taking it in turns.
+        penalty: t.missed * MISSED_FRAME_COST,
+        angle: t.angle,
+      };
     });
-    const pairs = candidatePairs(predicted, detections);
-    const trackOf = new Int32Array(detections.length).fill(-1);
-    for (const group of groupPairs(pairs, tracks.length, detections.length)) {
-      assignGroup(group, predicted, detections, trackOf);
-    }
-    // Heads overlapping in one blob: the blob's centroid lies between them, so it must not steer the
-    // velocity of the track that gets it, and the other track is occluded rather than lost.
-    const shared = detections.map((d) => predicted.filter((p) => insideBox(p, d)).length > 1);
-    const matched = new Uint8Array(existing);
-    detections.forEach((d, di) => {
-      const ti = trackOf[di] ?? -1;
-      const track = ti >= 0 ? tracks[ti] : undefined;
-      if (track) {
-        matched[ti] = 1;
-        const p = predicted[ti];
-        // Inside a shared blob the centroid lies between the heads: keep the prediction instead.
-        if (shared[di] && p) this.extend(track, frame, { ...d, x: p.x, y: p.y }, false);
-        else this.extend(track, frame, d, true);
-      } else {
-        this.active.push({
-          id: this.nextId++,
-          points: [[frame, d.x, d.y]],
-          detections: [d],
-          vx: 0,
-          vy: 0,
-          missed: 0,
-        });
+    const usable = markOverlaps(
+      detections.filter((d) => d.className !== 'small_or_pinhead'),
+      predictions.map((p, i) => ({ x: p.x, y: p.y, areaUm2: tracks[i]?.areaUm2 ?? 0 })),
+      OVERLAP_MARGIN_GATES * gatePx,
+    );
+    const detectionOf = assignTracks(predictions, usable);
+    const taken = new Set<Detection>();
+    this.active = [];
+    tracks.forEach((track, i) => {
+      const d = detectionOf[i];
+      const p = predictions[i];
+      if (d && p) {
+        taken.add(d);
+        if (d.className === 'cluster') this.coast(track, frame, p, d);
+        else this.extend(track, frame, d, p);
+        this.active.push(track);
+        return;
       }
+      track.missed += 1;
+      if (track.missed <= maxGapFrames * (this.isStill(track) ? STILL_GAP_FACTOR : 1)) {
+        this.active.push(track);
+      } else this.finish(track);
     });
-    const { maxGapFrames } = this.options;
-    this.active = this.active.filter((t, i) => {
-      if (i >= existing || matched[i]) return true;
-      t.missed += 1;
-      const p = predicted[i];
-      const occluded = p !== undefined && detections.some((d, di) => shared[di] && insideBox(p, d));
-      if (t.missed <= (occluded ? OCCLUDED_GAP_FACTOR * maxGapFrames : maxGapFrames)) return true;
-      this.finish(t);
-      return false;
-    });
+    for (const d of usable) {
+      if (d.className !== 'sperm' || taken.has(d)) continue;
+      this.active.push({
+        id: this.nextId++,
+        points: [[frame, d.x, d.y]],
+        detections: [d],
+        vx: 0,
+        vy: 0,
+        // Until its speed is known a new track may be anywhere within its gate.
+        variance: (gatePx / 2) ** 2,
+        areaUm2: d.morphometry.area_um2,
+        angle: headAngle(d),
+        lastSeen: frame,
+        missed: 0,
+      });
+    }
   }
 
   /** Ends every open track (call after the last frame). */
@@ -117,12 +152,27 @@ export class Tracker {
     this.active = [];
   }
 
-  private extend(track: ActiveTrack, frame: number, d: Detection, updateVelocity: boolean): void {
+  private isStill(track: ActiveTrack): boolean {
+    const noise = this.options.minSigmaPx ?? 1;
+    return Math.hypot(track.vx, track.vy) < noise / 4;
+  }
+
+  private extend(track: ActiveTrack, frame: number, d: Detection, p: Prediction): void {
+    track.areaUm2 = (1 - AREA_SMOOTHING) * track.areaUm2 + AREA_SMOOTHING * d.morphometry.area_um2;
+    track.angle = headAngle(d);
+    track.lastSeen = frame;
     const last = track.points[track.points.length - 1];
-    if (last && updateVelocity) {
+    const floor = (this.options.minSigmaPx ?? 1) ** 2;
+    const error2 = ((d.x - p.x) ** 2 + (d.y - p.y) ** 2) / 2;
+    track.variance = Math.max(
+      floor,
+      (1 - VARIANCE_SMOOTHING) * track.variance + VARIANCE_SMOOTHING * error2,
+    );
+    if (last) {
       const steps = frame - last[0];
-      // Smoothed velocity: heads wobble laterally, so the raw last step over-reacts.
-      const alpha = track.points.length === 1 ? 1 : 0.15;
+      // A young track averages all its steps so far (one step of a beating head says little about
+      // its course); an older one follows a moving average.
+      const alpha = Math.max(VELOCITY_SMOOTHING, 1 / track.points.length);
       track.vx = (1 - alpha) * track.vx + (alpha * (d.x - last[1])) / steps;
       track.vy = (1 - alpha) * track.vy + (alpha * (d.y - last[2])) / steps;
     }
@@ -131,99 +181,20 @@ export class Tracker {
     track.missed = 0;
   }
 
+  /**
+   * Inside a cluster the blob's centroid lies between the cells: follow the prediction instead, kept
+   * inside the cluster's box (a cell that turns while hidden must not coast away from it).
+   */
+  private coast(track: ActiveTrack, frame: number, p: Prediction, cluster: Detection): void {
+    const x = Math.min(Math.max(p.x, cluster.x1), cluster.x2 - 1);
+    const y = Math.min(Math.max(p.y, cluster.y1), cluster.y2 - 1);
+    track.points.push([frame, x, y]);
+    track.missed = 0;
+  }
+
   private finish(track: ActiveTrack): void {
     if (track.points.length >= this.options.minTrackFrames) {
       this.onFinished({ id: track.id, points: track.points, detections: track.detections });
     }
   }
-}
-
-interface Pair {
-  readonly track: number;
-  readonly detection: number;
-  readonly cost: number;
-}
-
-function candidatePairs(
-  predicted: readonly { x: number; y: number; gate2: number; penalty: number }[],
-  detections: readonly Detection[],
-): Pair[] {
-  // A coarse grid keeps this linear in the number of objects at high density.
-  const cell = 16;
-  const grid = new Map<number, number[]>();
-  const key = (cx: number, cy: number) => cx * 100_003 + cy;
-  detections.forEach((d, i) => {
-    const k = key(Math.floor(d.x / cell), Math.floor(d.y / cell));
-    const list = grid.get(k);
-    if (list) list.push(i);
-    else grid.set(k, [i]);
-  });
-  const pairs: Pair[] = [];
-  predicted.forEach((p, ti) => {
-    const reach = Math.ceil(Math.sqrt(p.gate2) / cell);
-    const cx = Math.floor(p.x / cell);
-    const cy = Math.floor(p.y / cell);
-    for (let gx = cx - reach; gx <= cx + reach; gx++) {
-      for (let gy = cy - reach; gy <= cy + reach; gy++) {
-        for (const di of grid.get(key(gx, gy)) ?? []) {
-          const d = detections[di];
-          if (!d) continue;
-          const distance2 = (d.x - p.x) ** 2 + (d.y - p.y) ** 2;
-          if (distance2 <= p.gate2)
-            pairs.push({ track: ti, detection: di, cost: distance2 + p.penalty });
-        }
-      }
-    }
-  });
-  return pairs;
-}
-
-/** Splits the candidate pairs into independent groups (connected components of the bipartite graph). */
-function groupPairs(pairs: readonly Pair[], trackCount: number, detectionCount: number): Pair[][] {
-  const parent = new Int32Array(trackCount + detectionCount).map((_, i) => i);
-  const find = (i: number): number => {
-    let r = i;
-    while ((parent[r] ?? r) !== r) r = parent[r] ?? r;
-    parent[i] = r;
-    return r;
-  };
-  for (const p of pairs) parent[find(p.track)] = find(trackCount + p.detection);
-  const groups = new Map<number, Pair[]>();
-  for (const p of pairs) {
-    const root = find(p.track);
-    const g = groups.get(root);
-    if (g) g.push(p);
-    else groups.set(root, [p]);
-  }
-  return [...groups.values()];
-}
-
-function assignGroup(
-  group: readonly Pair[],
-  predicted: readonly { gate2: number }[],
-  detections: readonly Detection[],
-  trackOf: Int32Array,
-): void {
-  const rows = [...new Set(group.map((p) => p.track))];
-  const cols = [...new Set(group.map((p) => p.detection))];
-  const rowIndex = new Map(rows.map((r, i) => [r, i]));
-  const colIndex = new Map(cols.map((c, i) => [c, i]));
-  // Each track may also stay unmatched at the cost of its gate (one dummy column per track).
-  const m = cols.length + rows.length;
-  const cost = new Float64Array(rows.length * m).fill(1e12);
-  rows.forEach((r, i) => {
-    cost[i * m + cols.length + i] = predicted[r]?.gate2 ?? 1e12;
-  });
-  for (const p of group) {
-    const i = rowIndex.get(p.track) ?? 0;
-    const j = colIndex.get(p.detection) ?? 0;
-    cost[i * m + j] = p.cost;
-  }
-  const result = solveAssignment(cost, rows.length, m);
-  result.forEach((j, i) => {
-    const row = rows[i];
-    const col = cols[j];
-    if (row !== undefined && col !== undefined && j < cols.length && detections[col])
-      trackOf[col] = row;
-  });
 }

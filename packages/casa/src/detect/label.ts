@@ -1,0 +1,100 @@
+import type { BlobStats } from './blob-stats.js';
+import { addPixel, emptyBlobStats } from './blob-stats.js';
+import type { SubtractedFrame } from './background.js';
+
+/**
+ * Labels per pixel, reused across frames. Instead of clearing the map every frame, each frame's
+ * labels start above the previous frame's largest one (`base`), so "labelled this frame" is simply
+ * `labels[p] > base`. The map is cleared only when the numbers run out.
+ */
+export class LabelMap {
+  labels = new Int32Array(0);
+  base = 0;
+  next = 0;
+
+  /** Starts a new frame of `size` pixels. */
+  reset(size: number): void {
+    if (this.labels.length !== size || this.next > 2_000_000_000) {
+      this.labels = new Int32Array(size);
+      this.next = 0;
+    }
+    this.base = this.next;
+  }
+
+  /** A fresh label for this frame. */
+  take(): number {
+    this.next += 1;
+    return this.next;
+  }
+
+  /** Whether pixel `p` got a label in this frame. */
+  isLabelled(p: number): boolean {
+    return (this.labels[p] ?? 0) > this.base;
+  }
+}
+
+/**
+ * Hysteresis labelling: 8-connected components of pixels at or above `low`, kept when their peak
+ * reaches `high`. Accumulates area, intensity-weighted centroid (weight = signal - low + 1), second
+ * moments, box and boundary length while flood-filling, so no pixel is visited twice.
+ */
+export class BlobLabeller {
+  readonly map = new LabelMap();
+  private stack = new Int32Array(0);
+
+  label(
+    frame: SubtractedFrame,
+    width: number,
+    height: number,
+    low: number,
+    high: number,
+  ): BlobStats[] {
+    const { signal, candidates, candidateCount } = frame;
+    const size = width * height;
+    this.map.reset(size);
+    if (this.stack.length !== size) this.stack = new Int32Array(size);
+    const { stack, map } = this;
+    const labels = map.labels;
+    const blobs: BlobStats[] = [];
+    for (let c = 0; c < candidateCount; c++) {
+      const start = candidates[c] ?? 0;
+      if ((signal[start] ?? 0) < low || map.isLabelled(start)) continue;
+      const label = map.take();
+      const blob = emptyBlobStats([label]);
+      let top = 0;
+      stack[top++] = start;
+      labels[start] = label;
+      while (top > 0) {
+        const p = stack[--top] ?? 0;
+        const x = p % width;
+        const y = (p - x) / width;
+        const v = signal[p] ?? 0;
+        addPixel(blob, x, y, v, v - low + 1);
+        let edge = false;
+        for (let dy = -1; dy <= 1; dy++) {
+          const ny = y + dy;
+          if (ny < 0 || ny >= height) {
+            edge = true;
+            continue;
+          }
+          for (let dx = -1; dx <= 1; dx++) {
+            const nx = x + dx;
+            if ((dx === 0 && dy === 0) || nx < 0 || nx >= width) continue;
+            const q = ny * width + nx;
+            if ((signal[q] ?? 0) < low) {
+              // Boundary: a 4-neighbour outside the blob.
+              if (dx === 0 || dy === 0) edge = true;
+              continue;
+            }
+            if (labels[q] === label) continue;
+            labels[q] = label;
+            stack[top++] = q;
+          }
+        }
+        if (edge) blob.boundary += 1;
+      }
+      if (blob.peak >= high) blobs.push(blob);
+    }
+    return blobs;
+  }
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { repairSwaps } from './repair.js';
+import type { FinishedTrack, TrackPoint } from './tracker.js';
+
+const path = (frames: number, at: (f: number) => [number, number]): TrackPoint[] =>
+  Array.from({ length: frames }, (_, f): TrackPoint => [f, ...at(f)]);
+
+const east = (f: number): [number, number] => [10 + 2 * f, 50];
+const south = (f: number): [number, number] => [50, 10 + 2 * f];
+
+describe('repairSwaps', () => {
+  it('gives each cell back its own course after a crossing where the tracks swapped', () => {
+    // Both cells reach (50, 50) at frame 20; the tracker linked each to the other's tail.
+    const swapped: FinishedTrack[] = [
+      { id: 1, detections: [], points: path(40, (f) => (f <= 20 ? east(f) : south(f))) },
+      { id: 2, detections: [], points: path(40, (f) => (f <= 20 ? south(f) : east(f))) },
+    ];
+    const [a, b] = repairSwaps(swapped, { encounterPx: 8, courseFrames: 6 });
+    expect(a?.points).toEqual(path(40, east));
+    expect(b?.points).toEqual(path(40, south));
+  });
+
+  it('leaves tracks that keep their courses through an encounter alone', () => {
+    const tracks: FinishedTrack[] = [
+      { id: 1, detections: [], points: path(40, east) },
+      { id: 2, detections: [], points: path(40, south) },
+      // Two still heads side by side look the same either way: no swap.
+      { id: 3, detections: [], points: path(40, () => [200, 200]) },
+      { id: 4, detections: [], points: path(40, () => [204, 200]) },
+    ];
+    const repaired = repairSwaps(tracks, { encounterPx: 8, courseFrames: 6 });
+    repaired.forEach((t, i) => expect(t.points).toEqual(tracks[i]?.points));
+  });
+});

@@ -1,0 +1,149 @@
+import type { FinishedTrack, TrackPoint } from './tracker.js';
+
+/** Two tracks closer than this (pixels) may have swapped cells. */
+export interface RepairOptions {
+  readonly encounterPx: number;
+  /** Frames over which the course before and after an encounter is measured. */
+  readonly courseFrames: number;
+}
+
+/** A swap must explain the courses at least this much better than the tracks as they are. */
+const SWAP_GAIN = 0.5;
+/** ...and by at least this much, px²/frame² (two still heads look alike either way). */
+const MIN_IMPROVEMENT = 0.05;
+
+interface Encounter {
+  readonly a: number;
+  readonly b: number;
+  /** Frame of the smallest distance. */
+  readonly frame: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Position of a track at a frame, interpolating missed frames; undefined outside the track. */
+function positionAt(points: readonly TrackPoint[], frame: number): [number, number] | undefined {
+  const first = points[0];
+  const last = points[points.length - 1];
+  if (!first || !last || frame < first[0] || frame > last[0]) return undefined;
+  // Frames are increasing; a track without gaps has point i at frame first + i.
+  let lo = Math.max(0, Math.min(points.length - 1, frame - first[0]));
+  while (lo > 0 && (points[lo]?.[0] ?? 0) > frame) lo--;
+  const p = points[lo];
+  const q = points[lo + 1];
+  if (!p) return undefined;
+  if (p[0] === frame || !q) return [p[1], p[2]];
+  const t = (frame - p[0]) / (q[0] - p[0]);
+  return [p[1] + t * (q[1] - p[1]), p[2] + t * (q[2] - p[2])];
+}
+
+/** Mean velocity over `frames` frames ending (or starting) at `from`, px per frame. */
+function course(
+  points: readonly TrackPoint[],
+  from: number,
+  to: number,
+): [number, number] | undefined {
+  const a = positionAt(points, from);
+  const b = positionAt(points, to);
+  if (!a || !b) return undefined;
+  return [(b[0] - a[0]) / (to - from), (b[1] - a[1]) / (to - from)];
+}
+
+const distance2 = (u: [number, number], v: [number, number]): number =>
+  (u[0] - v[0]) ** 2 + (u[1] - v[1]) ** 2;
+
+/** Close approaches of two tracks, found per frame on a coarse grid. */
+function findEncounters(tracks: readonly FinishedTrack[], encounterPx: number): Encounter[] {
+  const byFrame = new Map<number, { track: number; x: number; y: number }[]>();
+  tracks.forEach((t, track) => {
+    for (const [f, x, y] of t.points) {
+      const list = byFrame.get(f) ?? [];
+      list.push({ track, x, y });
+      byFrame.set(f, list);
+    }
+  });
+  const close = new Map<string, { a: number; b: number; frames: [number, number][] }>();
+  for (const [frame, list] of byFrame) {
+    const grid = new Map<string, number[]>();
+    list.forEach((p, i) => {
+      const key = `${Math.floor(p.x / encounterPx)},${Math.floor(p.y / encounterPx)}`;
+      grid.set(key, [...(grid.get(key) ?? []), i]);
+    });
+    list.forEach((p, i) => {
+      const gx = Math.floor(p.x / encounterPx);
+      const gy = Math.floor(p.y / encounterPx);
+      for (let dx = -1; dx <= 1; dx++) {
+        for (let dy = -1; dy <= 1; dy++) {
+          for (const j of grid.get(`${gx + dx},${gy + dy}`) ?? []) {
+            const q = list[j];
+            if (j <= i || !q) continue;
+            const d = Math.hypot(p.x - q.x, p.y - q.y);
+            if (d >= encounterPx) continue;
+            const [a, b] = p.track < q.track ? [p.track, q.track] : [q.track, p.track];
+            const entry = close.get(`${a}:${b}`) ?? { a, b, frames: [] };
+            entry.frames.push([frame, d]);
+            close.set(`${a}:${b}`, entry);
+          }
+        }
+      }
+    });
+  }
+  const encounters: Encounter[] = [];
+  for (const { a, b, frames } of close.values()) {
+    frames.sort((u, v) => u[0] - v[0]);
+    // Consecutive runs of close frames are one encounter each.
+    let run: [number, number][] = [];
+    const flush = () => {
+      const nearest = run.reduce((m, r) => (r[1] < m[1] ? r : m), run[0] ?? [0, Infinity]);
+      const start = run[0]?.[0];
+      const end = run[run.length - 1]?.[0];
+      if (start !== undefined && end !== undefined)
+        encounters.push({ a, b, frame: nearest[0], start, end });
+      run = [];
+    };
+    for (const fr of frames) {
+      const prev = run[run.length - 1];
+      if (prev && fr[0] > prev[0] + 1) flush();
+      run.push(fr);
+    }
+    flush();
+  }
+  return encounters.sort((u, v) => u.frame - v.frame);
+}
+
+/**
+ * Repairs identity swaps after tracking: where two tracks came close, their courses before and
+ * after the encounter are compared with the courses they would have if they had swapped cells at
+ * the closest point. A head keeps its course through a crossing (a still head stays still, a fast
+ * one keeps its direction), so when the swapped linking explains the courses much better, the
+ * tracks' tails are exchanged. This uses frames on both sides of the encounter, which the
+ * frame-by-frame assignment cannot see.
+ */
+export function repairSwaps(
+  tracks: readonly FinishedTrack[],
+  options: RepairOptions,
+): FinishedTrack[] {
+  const repaired: { id: number; points: TrackPoint[]; detections: FinishedTrack['detections'] }[] =
+    tracks.map((t) => ({ id: t.id, points: [...t.points], detections: t.detections }));
+  const k = options.courseFrames;
+  for (const e of findEncounters(repaired, options.encounterPx)) {
+    const ta = repaired[e.a];
+    const tb = repaired[e.b];
+    if (!ta || !tb) continue;
+    const aIn = course(ta.points, e.start - 1 - k, e.start - 1);
+    const bIn = course(tb.points, e.start - 1 - k, e.start - 1);
+    const aOut = course(ta.points, e.end + 1, e.end + 1 + k);
+    const bOut = course(tb.points, e.end + 1, e.end + 1 + k);
+    if (!aIn || !bIn || !aOut || !bOut) continue;
+    const keep = distance2(aIn, aOut) + distance2(bIn, bOut);
+    const swap = distance2(aIn, bOut) + distance2(bIn, aOut);
+    if (swap > SWAP_GAIN * keep || keep - swap < MIN_IMPROVEMENT) continue;
+    const headA = ta.points.filter((p) => p[0] <= e.frame);
+    const headB = tb.points.filter((p) => p[0] <= e.frame);
+    const tailA = ta.points.filter((p) => p[0] > e.frame);
+    const tailB = tb.points.filter((p) => p[0] > e.frame);
+    ta.points = [...headA, ...tailB];
+    tb.points = [...headB, ...tailA];
+  }
+  return repaired;
+}
