@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Paper, Stack, Tab, TablePagination, Tabs } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,13 +15,8 @@ import {
 import { errorMessage } from '../../../api/client';
 import { useFeedback } from '../../../feedback/feedbackContext';
 import { AdminPage } from '../common/AdminPage';
-import {
-  DEFAULT_ROWS_PER_PAGE,
-  matchesSearch,
-  pageOf,
-  ROWS_PER_PAGE_OPTIONS,
-} from '../common/paging';
-import { SearchField } from '../common/SearchField';
+import { matchesSearch, pageOf, usePaging } from '../common/paging';
+import { TablePanel } from '../common/TablePanel';
 import { useCan } from '../common/useCan';
 import { ProjectDetailsDialog } from './ProjectDetailsDialog';
 import { ProjectDialog, type ProjectFormValues } from './ProjectDialog';
@@ -39,8 +34,7 @@ export function ProjectsPage() {
   const client = useQueryClient();
   const [tab, setTab] = useState<'active' | 'archived'>('active');
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(DEFAULT_ROWS_PER_PAGE);
+  const paging = usePaging();
   const [dialog, setDialog] = useState<DialogState>(null);
   const projects = useQuery({
     queryKey: ADMIN_PROJECTS_KEY,
@@ -132,47 +126,27 @@ export function ProjectsPage() {
         </Button>
       }
     >
-      <Paper sx={{ p: 2 }}>
-        <Tabs
-          value={tab}
-          onChange={(_, next: 'active' | 'archived') => {
-            setTab(next);
-            setPage(0);
-          }}
-          sx={{ mb: 2 }}
-        >
-          <Tab value="active" label={t('admin.projects.activeTab')} />
-          <Tab value="archived" label={t('admin.projects.archivedTab')} />
-        </Tabs>
-        <Stack direction="row" sx={{ mb: 2 }}>
-          <SearchField
-            value={search}
-            placeholder={t('admin.projects.search')}
-            onChange={(v) => {
-              setSearch(v);
-              setPage(0);
-            }}
-          />
-        </Stack>
-        {projects.isError && <Alert severity="error">{t('admin.projects.loadFailed')}</Alert>}
+      <TablePanel
+        tabs={{
+          value: tab,
+          options: [
+            { value: 'active', label: t('admin.projects.activeTab') },
+            { value: 'archived', label: t('admin.projects.archivedTab') },
+          ],
+          onChange: setTab,
+        }}
+        search={search}
+        searchPlaceholder={t('admin.projects.search')}
+        onSearch={setSearch}
+        error={projects.isError && <Alert severity="error">{t('admin.projects.loadFailed')}</Alert>}
+        paging={paging}
+        count={visible.length}
+      >
         <ProjectsTable
-          projects={pageOf(visible, page, size)}
+          projects={pageOf(visible, paging.page, paging.size)}
           onAction={(action, project) => void act(action, project)}
         />
-        <TablePagination
-          component="div"
-          count={visible.length}
-          page={page}
-          rowsPerPage={size}
-          rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
-          labelRowsPerPage={t('admin.common.rowsPerPage')}
-          onPageChange={(_, next) => setPage(next)}
-          onRowsPerPageChange={(e) => {
-            setSize(Number(e.target.value));
-            setPage(0);
-          }}
-        />
-      </Paper>
+      </TablePanel>
       {(dialog?.mode === 'add' || dialog?.mode === 'edit') && (
         <ProjectDialog
           project={dialog.mode === 'edit' ? dialog.project : null}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Paper, Stack, Tab, TablePagination, Tabs } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +14,8 @@ import {
 import { ApiRequestError, errorMessage } from '../../../api/client';
 import { useFeedback } from '../../../feedback/feedbackContext';
 import { AdminPage } from '../common/AdminPage';
-import {
-  DEFAULT_ROWS_PER_PAGE,
-  matchesSearch,
-  pageOf,
-  ROWS_PER_PAGE_OPTIONS,
-} from '../common/paging';
-import { SearchField } from '../common/SearchField';
+import { matchesSearch, pageOf, usePaging } from '../common/paging';
+import { TablePanel } from '../common/TablePanel';
 import { useCan } from '../common/useCan';
 import { RoleDialog } from './RoleDialog';
 import type { RoleFormState } from './roleForm';
@@ -41,8 +36,7 @@ export function RolesPage() {
   const client = useQueryClient();
   const [tab, setTab] = useState<'system' | 'custom'>('system');
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(DEFAULT_ROWS_PER_PAGE);
+  const paging = usePaging();
   const [dialog, setDialog] = useState<DialogState>(null);
   const roles = useQuery({ queryKey: ADMIN_ROLES_KEY, queryFn: fetchRoles, enabled: allowed });
   const refresh = () => client.invalidateQueries({ queryKey: ADMIN_ROLES_KEY });
@@ -117,61 +111,43 @@ export function RolesPage() {
         </Button>
       }
     >
-      <Paper sx={{ p: 2 }}>
-        <Tabs
-          value={tab}
-          onChange={(_, next: 'system' | 'custom') => {
-            setTab(next);
-            setPage(0);
-          }}
-          sx={{ mb: 2 }}
-        >
-          <Tab value="system" label={t('admin.roles.systemTab')} />
-          <Tab value="custom" label={t('admin.roles.customTab')} />
-        </Tabs>
-        <Stack direction="row" sx={{ mb: 2 }}>
-          <SearchField
-            value={search}
-            placeholder={t('admin.roles.search')}
-            onChange={(value) => {
-              setSearch(value);
-              setPage(0);
-            }}
-          />
-        </Stack>
-        {roles.isError && (
-          <Alert
-            severity="error"
-            sx={{ mb: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void roles.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {t('admin.roles.loadFailed')} {forbidden && t('admin.roles.loadForbidden')}
-          </Alert>
-        )}
+      <TablePanel
+        tabs={{
+          value: tab,
+          options: [
+            { value: 'system', label: t('admin.roles.systemTab') },
+            { value: 'custom', label: t('admin.roles.customTab') },
+          ],
+          onChange: setTab,
+        }}
+        search={search}
+        searchPlaceholder={t('admin.roles.search')}
+        onSearch={setSearch}
+        error={
+          roles.isError && (
+            <Alert
+              severity="error"
+              sx={{ mb: 2 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => void roles.refetch()}>
+                  {t('common.retry')}
+                </Button>
+              }
+            >
+              {t('admin.roles.loadFailed')} {forbidden && t('admin.roles.loadForbidden')}
+            </Alert>
+          )
+        }
+        paging={paging}
+        count={visible.length}
+      >
         <RolesTable
-          roles={pageOf(visible, page, size)}
+          roles={pageOf(visible, paging.page, paging.size)}
           onEdit={(role) => setDialog({ mode: 'edit', role })}
           onPermissions={(role) => setDialog({ mode: 'permissions', role })}
           onDelete={remove}
         />
-        <TablePagination
-          component="div"
-          count={visible.length}
-          page={page}
-          rowsPerPage={size}
-          rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
-          labelRowsPerPage={t('admin.common.rowsPerPage')}
-          onPageChange={(_, next) => setPage(next)}
-          onRowsPerPageChange={(e) => {
-            setSize(Number(e.target.value));
-            setPage(0);
-          }}
-        />
-      </Paper>
+      </TablePanel>
       {(dialog?.mode === 'add' || dialog?.mode === 'edit') && (
         <RoleDialog
           role={dialog.mode === 'edit' ? dialog.role : null}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Paper, Stack, TablePagination } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +16,8 @@ import { ADMIN_ROLES_KEY, fetchRoles } from '../../../api/adminRolesApi';
 import { errorMessage } from '../../../api/client';
 import { useFeedback } from '../../../feedback/feedbackContext';
 import { AdminPage } from '../common/AdminPage';
-import { DEFAULT_ROWS_PER_PAGE, ROWS_PER_PAGE_OPTIONS } from '../common/paging';
-import { SearchField } from '../common/SearchField';
+import { usePaging } from '../common/paging';
+import { TablePanel } from '../common/TablePanel';
 import { useCan } from '../common/useCan';
 import { UserDialog, type UserFormValues } from './UserDialog';
 import { UsersTable } from './UsersTable';
@@ -31,8 +31,8 @@ export function UsersPage() {
   const { addAlert, confirm } = useFeedback();
   const client = useQueryClient();
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
-  const [limit, setLimit] = useState(DEFAULT_ROWS_PER_PAGE);
+  const paging = usePaging();
+  const { page, size: limit } = paging;
   const [dialog, setDialog] = useState<DialogState>(null);
 
   const users = useQuery({
@@ -130,18 +130,14 @@ export function UsersPage() {
         </Button>
       }
     >
-      <Paper sx={{ p: 2 }}>
-        <Stack direction="row" sx={{ mb: 2 }}>
-          <SearchField
-            value={search}
-            placeholder={t('admin.users.search')}
-            onChange={(value) => {
-              setSearch(value);
-              setPage(0);
-            }}
-          />
-        </Stack>
-        {users.isError && <Alert severity="error">{t('admin.users.loadFailed')}</Alert>}
+      <TablePanel
+        search={search}
+        searchPlaceholder={t('admin.users.search')}
+        onSearch={setSearch}
+        error={users.isError && <Alert severity="error">{t('admin.users.loadFailed')}</Alert>}
+        paging={paging}
+        count={users.data?.total ?? 0}
+      >
         <UsersTable
           users={users.data?.users ?? []}
           onEdit={(user) => setDialog({ mode: 'edit', user })}
@@ -149,20 +145,7 @@ export function UsersPage() {
           onReset={(user) => void reset(user)}
           onToggleActive={(user) => void toggleActive(user)}
         />
-        <TablePagination
-          component="div"
-          count={users.data?.total ?? 0}
-          page={page}
-          rowsPerPage={limit}
-          rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
-          labelRowsPerPage={t('admin.common.rowsPerPage')}
-          onPageChange={(_, next) => setPage(next)}
-          onRowsPerPageChange={(event) => {
-            setLimit(Number(event.target.value));
-            setPage(0);
-          }}
-        />
-      </Paper>
+      </TablePanel>
       {dialog !== null && (
         <UserDialog
           user={dialog.mode === 'edit' ? dialog.user : null}
