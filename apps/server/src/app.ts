@@ -20,6 +20,7 @@ import { installValidationMessages } from './http/validation-messages.js';
 import { adminProjectRoutes } from './routes/admin-projects.routes.js';
 import { adminRoleRoutes } from './routes/admin-roles.routes.js';
 import { adminUserRoutes } from './routes/admin-users.routes.js';
+import { analysisRequestRoutes } from './routes/analysis-requests.routes.js';
 import { analysisRoutes } from './routes/analysis.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { businessRoutes } from './routes/business.routes.js';
@@ -27,13 +28,17 @@ import { datasetRoutes } from './routes/datasets.routes.js';
 import { detectionRoutes } from './routes/detection.routes.js';
 import { frameRoutes } from './routes/frames.routes.js';
 import { mediaRoutes } from './routes/media.routes.js';
+import { modelRoutes } from './routes/models.routes.js';
 import { videoRoutes } from './routes/videos.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { notificationRoutes } from './routes/notifications.routes.js';
+import { projectDashboardRoutes } from './routes/project-dashboard.routes.js';
 import { projectRoutes } from './routes/projects.routes.js';
+import { reportGeneratorRoutes } from './routes/report-generator.routes.js';
 import { settingsRoutes } from './routes/settings.routes.js';
 import { systemLogRoutes } from './routes/system-logs.routes.js';
 import { taskRoutes } from './routes/tasks.routes.js';
+import { videoAnalysisRoutes } from './routes/video-analysis.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +63,7 @@ const apiRoutes: FastifyPluginAsyncZod<{ context: ServerContext }> = async (api,
   await api.register(settingsRoutes, { services });
   await api.register(notificationRoutes, { services });
   await api.register(projectRoutes, { services });
+  await api.register(projectDashboardRoutes, { services });
   await api.register(taskRoutes, { context });
   await api.register(adminUserRoutes, { services });
   await api.register(adminRoleRoutes, { services });
@@ -68,8 +74,12 @@ const apiRoutes: FastifyPluginAsyncZod<{ context: ServerContext }> = async (api,
   await api.register(frameRoutes, { services });
   await api.register(mediaRoutes, { context });
   await api.register(analysisRoutes, { services });
+  await api.register(analysisRequestRoutes, { services });
+  await api.register(videoAnalysisRoutes, { context });
   await api.register(businessRoutes, { services });
   await api.register(detectionRoutes, { context });
+  await api.register(modelRoutes, { services });
+  await api.register(reportGeneratorRoutes, { services });
 };
 
 /**

@@ -8,8 +8,18 @@ import { createDomainServices, createRepositories } from './services/index.js';
 import type { ThrottlePolicy } from './services/login-throttle.service.js';
 import type { PasswordHasher } from './services/passwords.js';
 import { createClinicalServices } from './services/clinical.js';
+import { createReportsRepository } from './repositories/reports.repository.js';
+import { createReportGeneratorService } from './services/report-generator.service.js';
 import { createDetectionRunner } from './services/detection-runner.js';
+import { createAnalysisRequestsRepository } from './repositories/analysis-requests.repository.js';
+import { createVideoAnalysisRunner } from './services/analysis.service.js';
+import { createAnalysisRequestsService } from './services/analysis-requests.service.js';
 import { createTasksService } from './services/tasks.service.js';
+import { createModelsRepository } from './repositories/models.repository.js';
+import { createModelsService } from './services/models.service.js';
+import { createProjectDashboardRepository } from './repositories/project-dashboard.repository.js';
+import { createProjectDashboardService } from './services/project-dashboard.service.js';
+import { createTechnicalDashboardService } from './services/technical-dashboard.service.js';
 import type { FileStorage } from './storage/storage.js';
 
 /** Every side effect the server uses, supplied from outside so tests can swap them. */
@@ -50,6 +60,13 @@ export function createServerContext(deps: ContextDependencies) {
     storage: deps.storage,
     clock: deps.clock,
   });
+  const analysisRequestRows = createAnalysisRequestsRepository(deps.db);
+  const analysisRunner = createVideoAnalysisRunner({
+    datasets: repositories.datasets,
+    analyses: repositories.analyses,
+    storage: deps.storage,
+    clock: deps.clock,
+  });
   const registry = createJobRegistry({
     passwordResets: repositories.passwordResets,
     loginAttempts: repositories.loginAttempts,
@@ -57,6 +74,9 @@ export function createServerContext(deps: ContextDependencies) {
     videos: repositories.videos,
     storage: deps.storage,
     detectionRunner,
+    analysisRequests: analysisRequestRows,
+    analysisRunner,
+    notify: domain.notifications.notify,
     retentionDays: async () => (await domain.settings.get()).storage.videoRetentionPeriod,
   });
   const queue = createTaskQueue({
@@ -90,10 +110,51 @@ export function createServerContext(deps: ContextDependencies) {
     storage: deps.storage,
     clock: deps.clock,
     detectionRunner,
+    analysisRequests: analysisRequestRows,
+  });
+  const analysisRequests = createAnalysisRequestsService({
+    findVisibleVideo: clinical.videos.findVisible,
+    videos: repositories.videos,
+    requests: analysisRequestRows,
+    queue,
+    clock: deps.clock,
+  });
+  const reportGenerator = createReportGeneratorService({
+    reports: createReportsRepository(deps.db),
+    findVisiblePatient: clinical.patients.findVisible,
+    findVisibleVideo: clinical.videos.findVisible,
+    listPatients: (auth) => clinical.patients.list(auth, {}),
+    listCompletedAnalyses: (auth) => clinical.business.analyses(auth, { status: 'completed' }),
+    siteName: async () => (await domain.settings.get()).general.siteName,
+    mailer: deps.mailer,
+    audit: domain.audit,
+    clock: deps.clock,
+  });
+  const modelRows = createModelsRepository(deps.db);
+  const models = createModelsService({
+    models: modelRows,
+    datasets: repositories.datasets,
+    scope: clinical.scope,
+    audit: domain.audit,
+    clock: deps.clock,
+  });
+  const technicalDashboard = createTechnicalDashboardService({ models, tasks });
+  const projectDashboard = createProjectDashboardService({
+    figures: createProjectDashboardRepository(deps.db),
+    scope: clinical.scope,
   });
   return {
-    repositories,
-    services: { ...domain, tasks, clinical },
+    repositories: { ...repositories, models: modelRows, analysisRequests: analysisRequestRows },
+    services: {
+      ...domain,
+      tasks,
+      clinical,
+      reportGenerator,
+      models,
+      technicalDashboard,
+      projectDashboard,
+      analysisRequests,
+    },
     queue,
     storage: deps.storage,
     clock: deps.clock,

@@ -16,3 +16,8 @@ export * from './datasets.js';
 export * from './analysis.js';
 export * from './detection.js';
 export * from './patients.js';
+export * from './video-analysis.js';
+export * from './report-generator.js';
+export * from './models.js';
+export * from './analysis-requests.js';
+export * from './project-dashboard.js';

@@ -73,6 +73,8 @@ export const AnalysisItemSchema = z.object({
   total_sperm_count: z.number().nullable(),
   tracks_measured: z.number().int(),
   morphometry: MorphometrySchema.nullable(),
+  /** Why the analysis or the video's processing failed (status `failed`); otherwise null. */
+  error: z.string().nullable().optional(),
 });
 export type AnalysisItem = z.infer<typeof AnalysisItemSchema>;
 

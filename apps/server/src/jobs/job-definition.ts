@@ -32,6 +32,8 @@ export interface JobDefinition<
   readonly expireInSeconds: number;
   /** Attempts of this job run at once by one worker process. */
   readonly concurrency: number;
+  /** The handler tells the user about the outcome itself (with a link); the runner stays quiet. */
+  readonly notifiesItself?: boolean;
   /** Recurring runs (cron, UTC) created by the worker role. */
   readonly schedule?: { readonly cron: string; readonly payload: z.input<TPayload> };
   /** Does the work; the answer is stored as the task's `result` (JSON). */

@@ -1,14 +1,18 @@
 import type { z } from 'zod';
 import type { Clock } from '../clock.js';
+import type { AnalysisRequestsRepository } from '../repositories/analysis-requests.repository.js';
 import type { LoginAttemptsRepository } from '../repositories/login-attempts.repository.js';
 import type { PasswordResetRepository } from '../repositories/password-reset.repository.js';
 import type { VideosRepository } from '../repositories/videos.repository.js';
 import type { FileStorage } from '../storage/storage.js';
+import type { VideoAnalysisRunner } from '../services/analysis.service.js';
 import type { DetectionRunner } from '../services/detection-runner.js';
+import type { NotificationContent } from '../services/notifications.service.js';
 import { createDetectFramesJob } from './detect-frames.job.js';
 import { createFramesExtractJob } from './frames-extract.job.js';
 import { defineJobRegistry } from './job-definition.js';
 import { createSystemCleanupJob } from './system-cleanup.job.js';
+import { createVideoAnalyzeJob } from './video-analyze.job.js';
 import { createVideoPrepareJob } from './video-prepare.job.js';
 import { createVideoRetentionJob } from './video-retention.job.js';
 
@@ -20,6 +24,10 @@ export interface JobDependencies {
   readonly videos: VideosRepository;
   readonly storage: FileStorage;
   readonly detectionRunner: DetectionRunner;
+  readonly analysisRequests: AnalysisRequestsRepository;
+  readonly analysisRunner: VideoAnalysisRunner;
+  /** In-app notification to one user (jobs that link their result). */
+  readonly notify: (userId: string, content: NotificationContent) => Promise<void>;
   /** Current retention period of uploaded originals in days (system setting). */
   readonly retentionDays: () => Promise<number>;
 }
@@ -32,6 +40,7 @@ export function createJobRegistry(deps: JobDependencies) {
     'frames.extract': createFramesExtractJob(deps),
     'detection.detect_frames': createDetectFramesJob(deps),
     'video.retention': createVideoRetentionJob(deps),
+    'video.analyze': createVideoAnalyzeJob(deps),
   });
 }
 export type JobRegistry = ReturnType<typeof createJobRegistry>;

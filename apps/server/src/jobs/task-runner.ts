@@ -73,7 +73,7 @@ export async function runTaskAttempt(
   const finishAsFailed = async (message: string) => {
     const failed = await tasks.fail(taskId, message, clock.now());
     await deps.onTaskFailed?.({ taskId, title: definition.title, message });
-    if (failed?.createdBy) {
+    if (failed?.createdBy && definition.notifiesItself !== true) {
       await deps.notifier.notify(failed.createdBy, {
         title: `${definition.title} failed`,
         message,
@@ -121,7 +121,7 @@ export async function runTaskAttempt(
     const result = await definition.handler(payload.data, context);
     controller.signal.throwIfAborted();
     const completed = await tasks.complete(taskId, result, clock.now());
-    if (completed?.createdBy) {
+    if (completed?.createdBy && definition.notifiesItself !== true) {
       await deps.notifier.notify(completed.createdBy, {
         title: `${definition.title} completed`,
         message: 'The task finished successfully.',

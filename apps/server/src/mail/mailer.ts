@@ -2,11 +2,27 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
+/** A file sent with a message (a MIME part with base64 content). */
+export interface MailAttachment {
+  readonly filename: string;
+  readonly content: Buffer;
+  readonly contentType: string;
+}
+
 export interface MailMessage {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
   readonly html?: string;
+  readonly attachments?: readonly MailAttachment[];
+}
+
+/** The nodemailer form of a message: attachments as a fresh mutable list. */
+function toNodemailer(message: MailMessage) {
+  const { attachments, ...rest } = message;
+  return attachments === undefined
+    ? rest
+    : { ...rest, attachments: attachments.map((attachment) => ({ ...attachment })) };
 }
 
 /** Sends e-mail; the implementation is SMTP in production and an outbox folder otherwise. */
@@ -19,7 +35,7 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string }): Ma
   const transport = nodemailer.createTransport(options.smtpUrl);
   return {
     async sendMail(message) {
-      await transport.sendMail({ from: options.from, ...message });
+      await transport.sendMail({ from: options.from, ...toNodemailer(message) });
     },
   };
 }
@@ -47,7 +63,7 @@ export function createOutboxMailer(options: {
   let sequence = 0;
   return {
     async sendMail(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail({ from: options.from, ...toNodemailer(message) });
       const content: unknown = info.message;
       if (!Buffer.isBuffer(content))
         throw new Error('Mail transport did not produce a message buffer');

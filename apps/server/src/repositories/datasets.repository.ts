@@ -1,7 +1,14 @@
 import type { DatasetStatus, DatasetType } from '@sarm/contracts';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { datasets, frames, projects, videos, type DatasetRow } from '../db/schema/index.js';
+import {
+  datasets,
+  detections,
+  frames,
+  projects,
+  videos,
+  type DatasetRow,
+} from '../db/schema/index.js';
 
 export interface DatasetFilter {
   /** `null`: every project; otherwise only these projects. */
@@ -17,6 +24,10 @@ export interface DatasetCounts {
   readonly videos: number;
   readonly usableVideos: number;
   readonly frames: number;
+  /** Detections on the dataset's frames (each has a crop image). */
+  readonly detections: number;
+  /** Frames with at least one detection a person verified or drew. */
+  readonly annotatedFrames: number;
 }
 
 export interface DatasetWithProject {
@@ -97,12 +108,26 @@ export function createDatasetsRepository(db: Database) {
       .where(inArray(videos.datasetId, [...datasetIds]))
       .groupBy(videos.datasetId);
     const framesBy = new Map(frameRows.map((row) => [row.datasetId, row.total]));
+    const detectionRows = await db
+      .select({
+        datasetId: videos.datasetId,
+        total: count(),
+        annotated: sql<number>`count(distinct ${detections.frameId}) filter (where ${detections.verified} or ${detections.source} = 'manual')`,
+      })
+      .from(detections)
+      .innerJoin(frames, eq(frames.id, detections.frameId))
+      .innerJoin(videos, eq(videos.id, frames.videoId))
+      .where(inArray(videos.datasetId, [...datasetIds]))
+      .groupBy(videos.datasetId);
+    const detectionsBy = new Map(detectionRows.map((row) => [row.datasetId, row]));
     for (const id of datasetIds) {
       const row = videoRows.find((candidate) => candidate.datasetId === id);
       result.set(id, {
         videos: row?.total ?? 0,
         usableVideos: Number(row?.usable ?? 0),
         frames: framesBy.get(id) ?? 0,
+        detections: detectionsBy.get(id)?.total ?? 0,
+        annotatedFrames: Number(detectionsBy.get(id)?.annotated ?? 0),
       });
     }
     return result;

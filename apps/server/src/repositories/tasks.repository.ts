@@ -1,7 +1,7 @@
 import type { TaskStatus } from '@sarm/contracts';
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { tasks, type TaskRow } from '../db/schema/index.js';
+import { tasks, videos, type TaskRow } from '../db/schema/index.js';
 
 export interface NewTask {
   readonly id: string;
@@ -16,6 +16,12 @@ export interface TaskFilter {
   readonly taskType?: string;
   readonly status?: TaskStatus;
   readonly limit: number;
+}
+
+/** A failed task with the video that names it as its last task, if any. */
+export interface OpenFailure {
+  readonly task: TaskRow;
+  readonly video: { readonly id: string; readonly name: string } | null;
 }
 
 export interface ProgressUpdate {
@@ -86,10 +92,43 @@ export function createTasksRepository(db: Database) {
     return row;
   }
 
+  /** Failed tasks nobody dismissed, newest failure first; optionally only one user's. */
+  async function listOpenFailures(filter: {
+    createdBy?: string;
+    limit: number;
+  }): Promise<OpenFailure[]> {
+    const conditions: SQL[] = [eq(tasks.status, 'failed'), isNull(tasks.dismissedAt)];
+    if (filter.createdBy !== undefined) conditions.push(eq(tasks.createdBy, filter.createdBy));
+    const rows = await db
+      .select({ task: tasks, videoId: videos.id, videoName: videos.name })
+      .from(tasks)
+      .leftJoin(videos, eq(videos.lastTaskId, tasks.id))
+      .where(and(...conditions))
+      .orderBy(desc(tasks.updatedAt), desc(tasks.id))
+      .limit(filter.limit);
+    return rows.map((row) => ({
+      task: row.task,
+      video:
+        row.videoId === null || row.videoName === null
+          ? null
+          : { id: row.videoId, name: row.videoName },
+    }));
+  }
+
   return {
     insert,
     findById,
     list,
+    listOpenFailures,
+    /** Closes a failed task's issue; `undefined` unless the task failed and was still open. */
+    dismiss: async (id: string, now: Date) => {
+      const [row] = await db
+        .update(tasks)
+        .set({ dismissedAt: now })
+        .where(and(eq(tasks.id, id), eq(tasks.status, 'failed'), isNull(tasks.dismissedAt)))
+        .returning();
+      return row;
+    },
     markRunning: (id: string, attempt: number, now: Date) =>
       transition(id, UNFINISHED, {
         status: 'running',

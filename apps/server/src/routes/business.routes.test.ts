@@ -159,6 +159,67 @@ describe('analyses and dashboard', () => {
     expect(dashboard.recent_patients).toEqual([]);
   });
 
+  it('reflects analysis requests: pending, in progress, failed with the error, completed as the analysis', async () => {
+    const user = await withPermissions(['sarm.view_motility']);
+    const project = await projectWithMember(server, user.user.id);
+    const requests = server.context.repositories.analysisRequests;
+    const request = async (videoId: string, status: 'pending' | 'in-progress' | 'failed') =>
+      requests.insertSelecting({
+        videoId,
+        frameIds: [],
+        status,
+        error: status === 'failed' ? 'Cannot read video' : null,
+        createdBy: user.user.id,
+        createdAt: server.clock.now(),
+        updatedAt: server.clock.now(),
+      });
+    const pending = await request((await seedVideo(server, project.id)).video.id, 'pending');
+    const running = await request((await seedVideo(server, project.id)).video.id, 'in-progress');
+    const failed = await request((await seedVideo(server, project.id)).video.id, 'failed');
+    // A request running again on an analysed video: its older analysis stays listed.
+    const rerun = await seedVideo(server, project.id, { analysed: true });
+    const again = await request(rerun.video.id, 'pending');
+    const done = await seedVideo(server, project.id, { analysed: true });
+    await requests.update((await request(done.video.id, 'in-progress')).id, {
+      status: 'completed',
+      analysisId: done.analysis?.id ?? null,
+    });
+
+    const list = async (query = '') =>
+      AnalysisListResponseSchema.parse(
+        (await user.call('GET', `/api/business/analyses${query}`)).json(),
+      ).analyses;
+    const all = await list();
+    const byId = new Map(all.map((item) => [item.id, item]));
+    expect(all).toHaveLength(6);
+    expect(byId.get(pending.id)).toMatchObject({ status: 'pending', error: null });
+    expect(byId.get(running.id)).toMatchObject({ status: 'in-progress', error: null });
+    expect(byId.get(failed.id)).toMatchObject({
+      status: 'failed',
+      error: 'Cannot read video',
+      video_id: failed.videoId,
+      concentration_million_per_ml: null,
+    });
+    expect(byId.get(again.id)).toMatchObject({ status: 'pending', video_id: rerun.video.id });
+    expect(byId.get(rerun.analysis?.id ?? '')).toMatchObject({ status: 'completed' });
+    expect(all.filter((item) => item.video_id === done.video.id)).toEqual([
+      expect.objectContaining({ id: done.analysis?.id, status: 'completed', error: null }),
+    ]);
+    expect((await list('?status=failed')).map((item) => item.id)).toEqual([failed.id]);
+
+    // A newer saved analysis (e.g. from the calculation routes) supersedes a failed request.
+    server.clock.advance(60_000);
+    await server.context.repositories.analyses.insert({
+      videoId: failed.videoId,
+      settings: {},
+      result: done.analysis?.result ?? {},
+      createdAt: server.clock.now(),
+    });
+    expect((await list()).filter((item) => item.video_id === failed.videoId)).toEqual([
+      expect.objectContaining({ status: 'completed' }),
+    ]);
+  });
+
   it('refuses callers without the permission', async () => {
     const uploader = await withPermissions(['sarm.upload_video']);
     expect((await uploader.call('GET', '/api/business/analyses')).statusCode).toBe(403);

@@ -188,12 +188,18 @@ describe('detection', () => {
       state: 'completed',
       result: { current: 3, total: 3, status: 'completed', error: null },
     });
+    let found = 0;
     for (const frame of frames) {
       const read = FrameDetectionResponseSchema.parse(
         (await reader.call('GET', `/api/sarm/detection/get-sperm/${frame.id}`)).json(),
       );
       expect(read.detection_count).toBeGreaterThan(5);
+      found += read.detection_count;
     }
+    const { videos, datasets } = server.context.repositories;
+    const video = await videos.findById(frameAt(0).videoId);
+    const counts = (await datasets.counts([video?.datasetId ?? ''])).get(video?.datasetId ?? '');
+    expect(counts).toMatchObject({ frames: 3, detections: found, annotatedFrames: 0 });
     expect(parseDetectProgress('Detected 2 of 7 frames')).toEqual({ current: 2, total: 7 });
   });
 

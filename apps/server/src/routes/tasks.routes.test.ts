@@ -211,6 +211,47 @@ describe('tasks on an API-only process (no worker)', () => {
     expect(again.json()).toMatchObject({ status: 'cancelled' });
   });
 
+  it('dismisses a failed task for its creator or an administrator, 404 for others, 409 unless failed', async () => {
+    const { tasks } = server.context.repositories;
+    const { user: owner, headers } = await signedInUser(server);
+    const { headers: otherHeaders } = await signedInUser(server, { roles: ['clinician'] });
+    const { headers: adminHeaders } = await signedInUser(server, { roles: ['system_admin'] });
+    const now = server.clock.now();
+    const seedFailed = async (id: string) => {
+      await tasks.insert(
+        { id, taskType: 'frames.extract', createdBy: owner.id, message: 'queued', now },
+        { ignoreExisting: false },
+      );
+      await tasks.fail(id, 'ffmpeg exited with code 1', now);
+    };
+    await seedFailed('failed-own');
+    await seedFailed('failed-admin');
+    const dismiss = (id: string, h: Record<string, string>) =>
+      server.app.inject({ method: 'POST', url: `/api/tasks/${id}/dismiss`, headers: h });
+
+    expect((await dismiss('failed-own', otherHeaders)).statusCode).toBe(404);
+    expect((await tasks.findById('failed-own'))?.dismissedAt).toBeNull();
+    const own = await dismiss('failed-own', headers);
+    expect(own.statusCode).toBe(200);
+    expect(TaskSchema.parse(own.json())).toMatchObject({ id: 'failed-own', status: 'failed' });
+    expect((await tasks.findById('failed-own'))?.dismissedAt).toEqual(now);
+    expect((await dismiss('failed-own', headers)).statusCode).toBe(200);
+
+    expect((await dismiss('failed-admin', adminHeaders)).statusCode).toBe(200);
+    expect((await tasks.findById('failed-admin'))?.dismissedAt).toEqual(now);
+
+    const queued = await server.context.queue.enqueueTask(
+      'system.cleanup',
+      { reason: 'manual' },
+      owner.id,
+    );
+    const notFailed = await dismiss(queued.id, headers);
+    expect(notFailed.json()).toEqual({
+      statusCode: 409,
+      message: 'Only failed tasks can be dismissed',
+    });
+  });
+
   it('answers 404 for an unknown task', async () => {
     const { headers } = await signedInUser(server);
     const response = await server.app.inject({

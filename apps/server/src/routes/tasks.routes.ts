@@ -81,6 +81,21 @@ export const taskRoutes: FastifyPluginCallbackZod<{ context: ServerContext }> = 
   );
 
   app.post(
+    '/tasks/:id/dismiss',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        summary: "Dismiss a failed task from the technical dashboard's Open Issues",
+        description: `${visibility} Only the task's creator or a \`system.*\` holder can see it, so only they can dismiss it; 409 unless the task failed. Dismissing again is harmless.`,
+        params: IdParamsSchema,
+        response: { 200: TaskSchema },
+      },
+    },
+    async (request) => tasks.dismiss(requireAuth(request), request.params.id),
+  );
+
+  app.post(
     '/tasks/system/cleanup',
     {
       config: { permission: 'system.manage_settings' },

@@ -31,20 +31,24 @@ export const CALCULATION_FAILED: Record<CalculationKind, string> = {
 };
 export const REPORT_NOT_FOUND = 'Report not found';
 
-/** CASA analyses of whole videos, their aggregation into WHO reports and the stored reports. */
-export function createAnalysisService(deps: {
-  videos: VideosService;
-  datasets: DatasetsRepository;
-  analyses: AnalysesRepository;
+/** Called as the engine advances through a video: frames done and the expected total. */
+export type AnalysisProgress = (done: number, total: number) => void;
+
+/**
+ * Runs the CASA engine over whole original videos with their dataset's settings and stores the
+ * result (without per-frame boxes). Shared by the synchronous calculation routes and the
+ * `video.analyze` job.
+ */
+export function createVideoAnalysisRunner(deps: {
+  datasets: Pick<DatasetsRepository, 'findById'>;
+  analyses: Pick<AnalysesRepository, 'insert' | 'findLatest'>;
   storage: FileStorage;
-  scope: ProjectScope;
   clock: Clock;
-  /** Tells the user their saved dataset report is ready (the notifications menu shows it). */
-  notify: (userId: string, content: NotificationContent) => Promise<void>;
 }) {
   /** Runs in progress, keyed by video and settings: parallel requests share one engine run. */
   const inFlight = new Map<string, Promise<VideoAnalysisRow>>();
 
+  /** The engine settings of the video's dataset; 404 `Dataset not found`. */
   async function settingsFor(video: VideoRow): Promise<CasaSettings> {
     const found = await deps.datasets.findById(video.datasetId);
     if (found === undefined) throw notFound('Dataset not found');
@@ -56,14 +60,20 @@ export function createAnalysisService(deps: {
     });
   }
 
-  function run(video: VideoRow, settings: CasaSettings, userId: string) {
+  /** Runs the engine and stores the result; only the run that starts reports progress. */
+  function run(
+    video: VideoRow,
+    settings: CasaSettings,
+    userId: string | null,
+    onProgress?: AnalysisProgress,
+  ) {
     const key = `${video.id}:${JSON.stringify(settings)}`;
     const running = inFlight.get(key);
     if (running !== undefined) return running;
     const promise = (async () => {
       const file = deps.storage.localPath(video.originalKey);
       if (file === null) throw new Error('The video file is not available');
-      const result = await analyzeVideo(file, settings);
+      const result = await analyzeVideo(file, settings, { onProgress });
       const stored: AnalysisResult = {
         ...result,
         per_frame: result.per_frame.map(({ frame, count }) => ({ frame, count })),
@@ -80,6 +90,41 @@ export function createAnalysisService(deps: {
     inFlight.set(key, promise);
     return promise;
   }
+
+  /**
+   * The video's stored analysis made with its current settings, or a new engine run when there is
+   * none (or `force`). `reused` tells which.
+   */
+  async function analyse(
+    video: VideoRow,
+    userId: string | null,
+    options: { force?: boolean; onProgress?: AnalysisProgress } = {},
+  ): Promise<{ row: VideoAnalysisRow; settings: CasaSettings; reused: boolean }> {
+    const settings = await settingsFor(video);
+    const saved =
+      options.force === true
+        ? undefined
+        : await deps.analyses.findLatest(video.id, { ...settings });
+    if (saved !== undefined) return { row: saved, settings, reused: true };
+    return { row: await run(video, settings, userId, options.onProgress), settings, reused: false };
+  }
+
+  return { settingsFor, analyse };
+}
+export type VideoAnalysisRunner = ReturnType<typeof createVideoAnalysisRunner>;
+
+/** CASA analyses of whole videos, their aggregation into WHO reports and the stored reports. */
+export function createAnalysisService(deps: {
+  videos: VideosService;
+  datasets: DatasetsRepository;
+  analyses: AnalysesRepository;
+  storage: FileStorage;
+  scope: ProjectScope;
+  clock: Clock;
+  /** Tells the user their saved dataset report is ready (the notifications menu shows it). */
+  notify: (userId: string, content: NotificationContent) => Promise<void>;
+}) {
+  const runner = createVideoAnalysisRunner(deps);
 
   function toAnalysed(video: VideoRow, row: VideoAnalysisRow): AnalysedVideo {
     return {
@@ -111,12 +156,10 @@ export function createAnalysisService(deps: {
     let settings: CasaSettings | undefined;
     for (const video of videos) {
       try {
-        const videoSettings = await settingsFor(video);
+        const { row, settings: videoSettings } = await runner.analyse(video, auth.user.id, {
+          force: request.force_reanalysis,
+        });
         settings ??= videoSettings;
-        const saved = request.force_reanalysis
-          ? undefined
-          : await deps.analyses.findLatest(video.id, { ...videoSettings });
-        const row = saved ?? (await run(video, videoSettings, auth.user.id));
         analysed.push(toAnalysed(video, row));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

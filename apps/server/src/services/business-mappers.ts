@@ -1,6 +1,11 @@
 import type { AnalysisResult } from '@sarm/casa';
 import type { AnalysisItem, AnalysisItemStatus, Morphometry, Patient } from '@sarm/contracts';
-import type { PatientRow, VideoAnalysisRow, VideoRow } from '../db/schema/index.js';
+import type {
+  AnalysisRequestRow,
+  PatientRow,
+  VideoAnalysisRow,
+  VideoRow,
+} from '../db/schema/index.js';
 
 const MORPHOMETRY_KEYS = [
   'area_um2',
@@ -89,22 +94,45 @@ export function toAnalysisItem(
     total_sperm_count: result.motility.track_count,
     tracks_measured: shapes.length,
     morphometry: medianMorphometry(result),
+    error: null,
+  };
+}
+
+const NO_FIGURES = {
+  concentration_million_per_ml: null,
+  total_motility_percent: null,
+  progressive_percent: null,
+  immotile_percent: null,
+  average_velocity: null,
+  total_sperm_count: null,
+  tracks_measured: 0,
+  morphometry: null,
+} as const;
+
+/** A submitted analysis that has not produced a stored analysis (yet): its id is the request id. */
+export function toRequestItem(
+  request: AnalysisRequestRow,
+  video: VideoRow,
+  patientName: string | null,
+): AnalysisItem {
+  return {
+    id: request.id,
+    status: request.status,
+    ...baseItem(video, patientName),
+    created_at: request.createdAt.toISOString(),
+    ...NO_FIGURES,
+    error: request.status === 'failed' ? request.error : null,
   };
 }
 
 export function toWaitingItem(video: VideoRow, patientName: string | null): AnalysisItem {
+  const status = waitingStatus(video);
   return {
     id: video.id,
-    status: waitingStatus(video),
+    status,
     ...baseItem(video, patientName),
     created_at: video.createdAt.toISOString(),
-    concentration_million_per_ml: null,
-    total_motility_percent: null,
-    progressive_percent: null,
-    immotile_percent: null,
-    average_velocity: null,
-    total_sperm_count: null,
-    tracks_measured: 0,
-    morphometry: null,
+    ...NO_FIGURES,
+    error: status === 'failed' ? video.error : null,
   };
 }

@@ -4,9 +4,11 @@ import type {
   BusinessDashboard,
   PermissionRequirement,
 } from '@sarm/contracts';
+import type { AnalysisRequestRow } from '../db/schema/index.js';
+import type { AnalysisRequestsRepository } from '../repositories/analysis-requests.repository.js';
 import type { PatientsRepository } from '../repositories/patients.repository.js';
 import { meetsRequirement, type AuthContext } from './access.js';
-import { toAnalysisItem, toPatient, toWaitingItem } from './business-mappers.js';
+import { toAnalysisItem, toPatient, toRequestItem, toWaitingItem } from './business-mappers.js';
 import type { ProjectScope } from './project-scope.js';
 
 const READ_PATIENTS: readonly PermissionRequirement[] = [
@@ -24,8 +26,16 @@ const meetsAny = (auth: AuthContext, codes: readonly PermissionRequirement[]) =>
   codes.some((code) => meetsRequirement(auth, code));
 
 /** The analysis results screen and the business dashboard, over the caller's projects. */
-export function createBusinessService(deps: { patients: PatientsRepository; scope: ProjectScope }) {
-  /** Every saved analysis of the visible videos, then the videos still waiting for one. */
+export function createBusinessService(deps: {
+  patients: PatientsRepository;
+  requests: Pick<AnalysisRequestsRepository, 'latestByVideo'>;
+  scope: ProjectScope;
+}) {
+  /**
+   * Every saved analysis of the visible videos, then per video its newest analysis request while
+   * that is pending, in progress or failed (a failed one until a newer analysis is saved), else
+   * the video itself when it has no saved analysis.
+   */
   async function items(auth: AuthContext, patientId?: string): Promise<AnalysisItem[]> {
     const ids = await deps.scope.visibleProjectIds(auth);
     const videos = await deps.patients.videosOf(ids, patientId);
@@ -39,10 +49,26 @@ export function createBusinessService(deps: { patients: PatientsRepository; scop
       const video = byId.get(row.videoId);
       return video === undefined ? [] : [toAnalysisItem(row, video, nameOf(video.patientId))];
     });
-    const analysed = new Set(rows.map((row) => row.videoId));
-    const waiting = videos
-      .filter((video) => !analysed.has(video.id))
-      .map((video) => toWaitingItem(video, nameOf(video.patientId)));
+    const newestAnalysis = new Map<string, number>();
+    for (const row of rows)
+      if ((newestAnalysis.get(row.videoId) ?? 0) < row.createdAt.getTime())
+        newestAnalysis.set(row.videoId, row.createdAt.getTime());
+    const open = new Map<string, AnalysisRequestRow>();
+    for (const request of await deps.requests.latestByVideo([...byId.keys()])) {
+      const analysedAt = newestAnalysis.get(request.videoId);
+      const superseded =
+        request.status === 'completed' ||
+        (request.status === 'failed' &&
+          analysedAt !== undefined &&
+          analysedAt > request.updatedAt.getTime());
+      if (!superseded) open.set(request.videoId, request);
+    }
+    const waiting = videos.flatMap((video) => {
+      const request = open.get(video.id);
+      const patientName = nameOf(video.patientId);
+      if (request !== undefined) return [toRequestItem(request, video, patientName)];
+      return newestAnalysis.has(video.id) ? [] : [toWaitingItem(video, patientName)];
+    });
     return [...done, ...waiting];
   }
 

@@ -13,6 +13,8 @@ function stats(counts: DatasetCounts | undefined): DatasetStats {
   const videos = counts?.videos ?? 0;
   const usable = counts?.usableVideos ?? 0;
   const frames = counts?.frames ?? 0;
+  const annotated = counts?.annotatedFrames ?? 0;
+  const detections = counts?.detections ?? 0;
   return {
     totalVideos: videos,
     total_videos: videos,
@@ -21,12 +23,13 @@ function stats(counts: DatasetCounts | undefined): DatasetStats {
     usable_videos: usable,
     totalFrames: frames,
     total_frames: frames,
-    annotatedFrames: 0,
-    annotated_frames: 0,
-    totalDetections: 0,
-    total_detections: 0,
-    totalCrops: 0,
-    total_crops: 0,
+    annotatedFrames: annotated,
+    annotated_frames: annotated,
+    totalDetections: detections,
+    total_detections: detections,
+    totalCrops: detections,
+    total_crops: detections,
+    // Morphology masks arrive with the technical workflow; no dataset has one yet.
     annotatedMorphology: 0,
     annotated_morphology: 0,
   };

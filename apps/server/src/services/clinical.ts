@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import { conflict } from '../http/errors.js';
 import type { JobRegistry } from '../jobs/job-registry.js';
 import type { TaskQueue } from '../jobs/task-queue.js';
+import type { AnalysisRequestsRepository } from '../repositories/analysis-requests.repository.js';
 import type { FileStorage } from '../storage/storage.js';
 import type { AuthContext } from './access.js';
 import { createAnalysisService } from './analysis.service.js';
@@ -24,6 +25,7 @@ export function createClinicalServices(deps: {
   storage: FileStorage;
   clock: Clock;
   detectionRunner: DetectionRunner;
+  analysisRequests: AnalysisRequestsRepository;
 }) {
   const { repositories, domain, queue, storage, clock } = deps;
   const scope = createProjectScope({ projects: repositories.projects });
@@ -57,7 +59,11 @@ export function createClinicalServices(deps: {
     audit: domain.audit,
     clock,
   });
-  const business = createBusinessService({ patients: repositories.patients, scope });
+  const business = createBusinessService({
+    patients: repositories.patients,
+    requests: deps.analysisRequests,
+    scope,
+  });
   const uploads = createVideoUploadService({
     storage,
     settings: domain.settings,

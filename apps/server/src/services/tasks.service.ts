@@ -1,17 +1,48 @@
-import { type SystemStatus, type Task, type TaskStatus } from '@sarm/contracts';
+import {
+  type IssuePriority,
+  type OpenIssue,
+  type SystemStatus,
+  type Task,
+  type TaskStatus,
+} from '@sarm/contracts';
 import type { DatabaseKind } from '../db/database.js';
 import type { TaskRow } from '../db/schema/index.js';
 import type { ServerRole } from '../config.js';
 import { conflict, notFound } from '../http/errors.js';
 import type { JobRegistry } from '../jobs/job-registry.js';
 import type { TaskQueue } from '../jobs/task-queue.js';
-import type { TasksRepository } from '../repositories/tasks.repository.js';
+import type { OpenFailure, TasksRepository } from '../repositories/tasks.repository.js';
 import { meetsRequirement, type AuthContext } from './access.js';
 
 export const TASK_MESSAGES = {
   notFound: 'Task not found',
   alreadyFinished: 'Task has already finished',
+  notFailed: 'Only failed tasks can be dismissed',
 } as const;
+
+/**
+ * How urgent a failed task is on the technical dashboard: an unprepared video is unusable (high),
+ * missing frames or detections block annotation (medium), anything else can wait (low).
+ */
+export function issuePriority(taskType: string): IssuePriority {
+  if (taskType === 'video.prepare') return 'high';
+  if (taskType === 'frames.extract' || taskType.startsWith('detection.')) return 'medium';
+  return 'low';
+}
+
+/** Maps a failed, undismissed task to an Open Issues row. */
+export function toOpenIssue({ task, video }: OpenFailure): OpenIssue {
+  return {
+    task_id: task.id,
+    task_type: task.taskType,
+    priority: issuePriority(task.taskType),
+    error: task.error,
+    stage: task.stage,
+    created_at: task.createdAt.toISOString(),
+    reported_at: (task.completedAt ?? task.updatedAt).toISOString(),
+    resource: video === null ? null : { type: 'video', id: video.id, name: video.name },
+  };
+}
 
 /** Maps a task row to the API shape. */
 export function toTask(row: TaskRow): Task {
@@ -77,6 +108,23 @@ export function createTasksService(deps: {
     return toTask(cancelled);
   }
 
+  /** Closes a failed task's Open Issue (its creator or a `system.*` holder); dismissing twice is harmless. */
+  async function dismiss(auth: AuthContext, id: string): Promise<Task> {
+    const row = await findVisible(auth, id);
+    if (row.status !== 'failed') throw conflict(TASK_MESSAGES.notFailed);
+    if (row.dismissedAt !== null) return toTask(row);
+    return toTask((await deps.tasks.dismiss(id, deps.now())) ?? row);
+  }
+
+  /** Failed tasks not yet dismissed that the user may see, newest failure first. */
+  async function openIssues(auth: AuthContext, limit = 50): Promise<OpenIssue[]> {
+    const rows = await deps.tasks.listOpenFailures({
+      createdBy: seesAllTasks(auth) ? undefined : auth.user.id,
+      limit,
+    });
+    return rows.map(toOpenIssue);
+  }
+
   async function systemStatus(): Promise<SystemStatus> {
     const counts = await deps.tasks.countByTypeAndStatus();
     const names = [...new Set([...deps.queue.jobNames(), ...counts.map((c) => c.taskType)])].sort();
@@ -97,6 +145,6 @@ export function createTasksService(deps: {
     };
   }
 
-  return { get, list, cancel, systemStatus };
+  return { get, list, cancel, dismiss, openIssues, systemStatus };
 }
 export type TasksService = ReturnType<typeof createTasksService>;

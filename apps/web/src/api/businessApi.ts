@@ -5,6 +5,7 @@ import {
   PatientDetailSchema,
   PatientListResponseSchema,
   PatientSchema,
+  ProjectDashboardSchema,
   type AnalysisItem,
   type Patient,
   type PatientInput,
@@ -16,6 +17,7 @@ export const businessKeys = {
   patient: (id: string) => ['business', 'patient', id] as const,
   analyses: ['business', 'analyses'] as const,
   dashboard: ['business', 'dashboard'] as const,
+  projectDashboard: ['business', 'project-dashboard'] as const,
 };
 
 export async function fetchPatients(): Promise<Patient[]> {
@@ -43,3 +45,6 @@ export async function fetchAnalyses(): Promise<AnalysisItem[]> {
 
 export const fetchBusinessDashboard = () =>
   apiClient.requestParsed('/business/dashboard', BusinessDashboardSchema);
+
+export const fetchProjectDashboard = () =>
+  apiClient.requestParsed('/sarm/project/dashboard', ProjectDashboardSchema);

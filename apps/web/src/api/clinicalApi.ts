@@ -6,12 +6,15 @@ import {
   FrameListResponseSchema,
   FrameSchema,
   MediaLinkResponseSchema,
+  SubmitAnalysisResponseSchema,
   TaskSchema,
   VideoListResponseSchema,
   VideoSchema,
   type Dataset,
   type Frame,
   type FrameListResponse,
+  type AnalysisRequest,
+  type SubmitAnalysisRequest,
   type Task,
   type Video,
 } from '@sarm/contracts';
@@ -79,6 +82,18 @@ export const toggleFrame = (id: string, selected: boolean): Promise<Frame> =>
   });
 
 /** A one-hour streaming URL for `<video src>` (media token, byte ranges). */
+/** "Submit for Analysis": stores the request and queues the video's analysis (answers 202). */
+export async function submitFramesForAnalysis(
+  input: SubmitAnalysisRequest,
+): Promise<AnalysisRequest> {
+  const answer = await apiClient.requestParsed(
+    '/sarm/frames/submit-analysis',
+    SubmitAnalysisResponseSchema,
+    { method: 'POST', body: input },
+  );
+  return answer.request;
+}
+
 export async function fetchVideoLink(id: string): Promise<string> {
   const answer = await apiClient.requestParsed(
     `/sarm/media/video-link/${encodeURIComponent(id)}`,

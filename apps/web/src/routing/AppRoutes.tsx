@@ -1,15 +1,19 @@
 import { AnalysisReportPage } from '../pages/reports/AnalysisReportPage';
 import { StoredReportPage } from '../pages/reports/StoredReportPage';
+import { ReportGeneratorPage } from '../pages/reports/generator/ReportGeneratorPage';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppLayout } from '../layout/AppLayout';
 import { ForgotPasswordPage } from '../pages/auth/ForgotPasswordPage';
 import { LoginPage } from '../pages/auth/LoginPage';
 import { RegisterPage } from '../pages/auth/RegisterPage';
 import { ResetPasswordPage } from '../pages/auth/ResetPasswordPage';
+import { VideoAnalysisPage } from '../pages/analysis/VideoAnalysisPage';
 import { AnalysisResultsPage } from '../pages/clinical/AnalysisResultsPage';
+import { BusinessDatasetsPage } from '../pages/clinical/BusinessDatasetsPage';
 import { DatasetsPage } from '../pages/clinical/DatasetsPage';
 import { FrameDetectionPage } from '../pages/clinical/FrameDetectionPage';
 import { FrameListPage } from '../pages/clinical/FrameListPage';
+import { FrameSelectionGridPage } from '../pages/clinical/FrameSelectionGridPage';
 import { FrameSelectionPage } from '../pages/clinical/FrameSelectionPage';
 import { ProjectPickerPage } from '../pages/clinical/ProjectPickerPage';
 import { VideoManagementPage } from '../pages/clinical/VideoManagementPage';
@@ -40,6 +44,8 @@ const VIDEOS_PATH = '/sarm/projects/:projectId/datasets/:datasetId/videos';
 const SIGNED_IN: RouteRequirement = { kind: 'signedIn' };
 const BUSINESS: RouteRequirement = { kind: 'workflow', workflow: 'business' };
 const TECHNICAL: RouteRequirement = { kind: 'workflow', workflow: 'technical' };
+const CREATE_DATASETS: RouteRequirement = { kind: 'permission', anyOf: ['create_datasets'] };
+const SELECT_FRAMES: RouteRequirement = { kind: 'permission', anyOf: ['select_frames'] };
 const ADMIN_SCREENS: Readonly<Record<AdminSection, () => React.JSX.Element>> = {
   users: UsersPage,
   roles: RolesPage,
@@ -102,6 +108,7 @@ export function AppRoutes() {
             <Route path="/sarm/projects/:projectId/datasets" element={<DatasetsPage />} />
             <Route path={VIDEOS_PATH} element={<VideoManagementPage />} />
             <Route path={`${VIDEOS_PATH}/:videoId/frames`} element={<FrameListPage />} />
+            <Route path="/sarm/frames" element={<FrameSelectionGridPage />} />
             <Route path="/sarm/frames/:videoId" element={<FrameSelectionPage />} />
             <Route path="/sarm/frame-detection/:frameId" element={<FrameDetectionPage />} />
             <Route
@@ -109,15 +116,34 @@ export function AppRoutes() {
               element={<FrameDetectionPage />}
             />
             <Route path="/sarm/datasets/:datasetId/videos" element={<VideoManagementPage />} />
+            <Route element={<RouteGuard requirement={CREATE_DATASETS} />}>
+              <Route path="/sarm/datasets" element={<BusinessDatasetsPage />} />
+              <Route path="/business/datasets" element={<BusinessDatasetsPage />} />
+            </Route>
+            <Route element={<RouteGuard requirement={SELECT_FRAMES} />}>
+              <Route path="/sarm/annotation/detection/frame" element={<FrameDetectionPage />} />
+            </Route>
             <Route path="/sarm/reports/analysis" element={<AnalysisReportPage />} />
             <Route path="/sarm/results" element={<AnalysisResultsPage />} />
             <Route path="/sarm/reports/view/:datasetId" element={<StoredReportPage />} />
+            <Route path="/sarm/reports" element={<ReportGeneratorPage />} />
+            <Route path="/sarm/analysis/:videoId" element={<VideoAnalysisPage />} />
+            <Route path="/sarm/video/:videoId" element={<VideoAnalysisPage />} />
+            <Route path="/sarm/video-detail" element={<VideoAnalysisPage />} />
             <Route path="/sarm/*" element={<NotFoundPage />} />
             <Route path="/business" element={<Navigate to="/sarm/dashboard" replace />} />
             <Route path="/business/videos" element={<Navigate to="/sarm/projects" replace />} />
             <Route path="/business/datasets/:datasetId/videos" element={<VideoManagementPage />} />
+            <Route
+              path="/business/datasets/:datasetId/frames"
+              element={<FrameSelectionGridPage />}
+            />
+            <Route path="/business/datasets/:datasetId/reports" element={<StoredReportPage />} />
+            <Route path="/business/frames/:videoId" element={<FrameSelectionPage />} />
             <Route path="/business/analysis" element={<AnalysisResultsPage />} />
+            <Route path="/business/video-detail" element={<VideoAnalysisPage />} />
             <Route path="/business/patients" element={<PatientsPage />} />
+            <Route path="/business/reports" element={<ReportGeneratorPage />} />
             <Route path="/business/*" element={<NotFoundPage />} />
           </Route>
 

@@ -12,7 +12,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { detectionKeys, fetchFrame, fetchFrameDetections } from '../../api/detectionApi';
 import { useCan } from '../admin/common/useCan';
 import { DetectionCanvas } from './DetectionCanvas';
@@ -42,20 +42,25 @@ function SummaryTile({ label, value, colour }: { label: string; value: number; c
 export function FrameDetectionPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { frameId = '', projectId, datasetId } = useParams();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const { projectId, datasetId } = params;
+  // /sarm/annotation/detection/frame carries the frame in ?frameId= instead of the path.
+  const frameId = params.frameId ?? search.get('frameId') ?? '';
   const canView = useCan(['sarm.view_detailed_detection', 'select_frames', 'sarm.run_detection']);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const frame = useQuery({
     queryKey: detectionKeys.frameInfo(frameId),
     queryFn: () => fetchFrame(frameId),
-    enabled: canView,
+    enabled: canView && frameId !== '',
   });
   const result = useQuery({
     queryKey: detectionKeys.frame(frameId),
     queryFn: () => fetchFrameDetections(frameId),
-    enabled: canView,
+    enabled: canView && frameId !== '',
   });
   if (!canView) return <Alert severity="warning">{t('detection.noPermission')}</Alert>;
+  if (frameId === '') return <Alert severity="info">{t('detection.noFrameId')}</Alert>;
   if (frame.isPending || result.isPending) return <CircularProgress />;
   if (frame.isError || result.isError)
     return <Alert severity="error">{t('detection.error')}</Alert>;

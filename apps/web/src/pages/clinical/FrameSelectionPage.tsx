@@ -11,11 +11,18 @@ import {
   Typography,
 } from '@mui/material';
 import type { Frame } from '@sarm/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { clinicalKeys, fetchFrames, fetchVideo, toggleFrame } from '../../api/clinicalApi';
+import { businessKeys } from '../../api/businessApi';
+import {
+  clinicalKeys,
+  fetchFrames,
+  fetchVideo,
+  submitFramesForAnalysis,
+  toggleFrame,
+} from '../../api/clinicalApi';
 import { useCan } from '../admin/common/useCan';
 import { minutesSeconds } from './ClinicalBreadcrumbs';
 import { FrameViewDialog } from './FrameViewDialog';
@@ -23,7 +30,6 @@ import { SelectionFrameCard } from './SelectionFrameCard';
 
 const INITIAL_PAGE = 100;
 const PAGE_STEP = 20;
-const SUBMIT_DELAY_MS = 1000;
 
 function Info({ label, value }: { readonly label: string; readonly value: string | number }) {
   return (
@@ -44,7 +50,6 @@ export function FrameSelectionPage() {
   const [selection, setSelection] = useState<ReadonlySet<string> | null>(null);
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [viewed, setViewed] = useState<Frame | null>(null);
   const video = useQuery({
     queryKey: clinicalKeys.video(videoId),
@@ -55,6 +60,15 @@ export function FrameSelectionPage() {
     queryKey: clinicalKeys.frames(videoId, limit),
     queryFn: () => fetchFrames(videoId, limit),
     enabled: canSelect,
+  });
+  const submission = useMutation({
+    mutationFn: submitFramesForAnalysis,
+    onSuccess: async () => {
+      setSelection(new Set());
+      await client.invalidateQueries({ queryKey: businessKeys.analyses });
+      await navigate('/sarm/results');
+    },
+    onError: () => setError(t('frameSelection.submitFailed')),
   });
   useEffect(() => {
     if (selection === null && frames.data !== undefined)
@@ -83,12 +97,8 @@ export function FrameSelectionPage() {
       setError(t('frameSelection.selectAtLeastOne'));
       return;
     }
-    setSubmitting(true);
-    window.setTimeout(() => {
-      setSelection(new Set());
-      setSubmitting(false);
-      void navigate('/sarm/results');
-    }, SUBMIT_DELAY_MS);
+    setError(null);
+    submission.mutate({ videoId, frameIds: [...chosen], notes });
   };
   const list = frames.data.frames;
   const withDetections = list.filter((frame) => frame.hasDetection).length;
@@ -132,12 +142,17 @@ export function FrameSelectionPage() {
                 minRows={3}
               />
               {error !== null && (
-                <Alert severity="error" sx={{ mt: 1 }}>
+                <Alert severity="error" sx={{ mt: 1 }} onClose={() => setError(null)}>
                   {error}
                 </Alert>
               )}
-              <Button variant="contained" sx={{ mt: 2 }} disabled={submitting} onClick={submit}>
-                {submitting ? t('frameSelection.submitting') : t('frameSelection.submit')}
+              <Button
+                variant="contained"
+                sx={{ mt: 2 }}
+                disabled={submission.isPending}
+                onClick={submit}
+              >
+                {submission.isPending ? t('frameSelection.submitting') : t('frameSelection.submit')}
               </Button>
             </CardContent>
           </Card>

@@ -11,6 +11,8 @@ import {
 } from '@mui/material';
 import type { Video, VideoProcessingStatus } from '@sarm/contracts';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { useCan } from '../admin/common/useCan';
 import { AuthImage } from './AuthImage';
 import { minutesSeconds } from './ClinicalBreadcrumbs';
 import { isActive, useTaskPolling } from './useExtraction';
@@ -41,6 +43,7 @@ export function VideoCard({ video, actions }: { video: Video; actions: VideoCard
   const processing = video.processingStatus === 'processing';
   const running = isActive(task) && task?.task_type === 'frames.extract';
   const hasFrames = video.extractedFramesCount > 0;
+  const canViewAnalysis = useCan(['view_analysis_results']);
   return (
     <Card
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
@@ -100,6 +103,11 @@ export function VideoCard({ video, actions }: { video: Video; actions: VideoCard
             onClick={() => actions.onExtract(video)}
           >
             {t('clinical.extractFrames')}
+          </Button>
+        )}
+        {canViewAnalysis && video.processingStatus === 'completed' && (
+          <Button size="small" component={RouterLink} to={`/sarm/analysis/${video.id}`}>
+            {t('videoAnalysis.viewAnalysis')}
           </Button>
         )}
         {actions.canDelete && (

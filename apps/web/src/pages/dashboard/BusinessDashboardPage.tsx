@@ -10,6 +10,7 @@ import { figure, shortAnalysisId } from '../clinical/businessLogic';
 import { pendingTasksOf, taskTypeLabel, unreadNotifications } from './businessDashboardLogic';
 import { CountCards } from './CountCards';
 import { DashboardListCard } from './DashboardListCard';
+import { ProjectDashboardCard } from './project/ProjectDashboardCard';
 import { ProjectsCard } from './ProjectsCard';
 import { QuickActionsCard } from './QuickActionsCard';
 
@@ -120,6 +121,9 @@ export function BusinessDashboardPage() {
         </Grid>
         <Grid size={12}>
           <ProjectsCard workflow="business" />
+        </Grid>
+        <Grid size={12}>
+          <ProjectDashboardCard />
         </Grid>
       </Grid>
     </Box>

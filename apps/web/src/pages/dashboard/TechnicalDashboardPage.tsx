@@ -9,17 +9,38 @@ import { DashboardListCard } from './DashboardListCard';
 import { ProjectsCard } from './ProjectsCard';
 import { QuickActionsCard } from './QuickActionsCard';
 import { AnnotationProgressCard } from './AnnotationProgressCard';
-import { annotationProgress, recentDatasets, technicalCounts } from './technicalDashboardLogic';
+import { ModelPerformanceCard } from './ModelPerformanceCard';
+import { OpenIssuesCard } from './OpenIssuesCard';
+import { TECHNICAL_DASHBOARD_KEY, fetchTechnicalDashboard } from './technicalDashboardApi';
+import {
+  activeModelRows,
+  annotationProgress,
+  modelPerformanceRows,
+  recentDatasets,
+  technicalCounts,
+} from './technicalDashboardLogic';
 
-/** Technical dashboard (spec 3): counts from the datasets, quick actions, recent datasets. */
+/**
+ * Technical dashboard (spec 3): counts from the datasets and the model registry, quick actions,
+ * recent datasets, active models, annotation progress, model performance and open issues.
+ */
 export function TechnicalDashboardPage() {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const datasets = useQuery({ queryKey: TECHNICAL_DATASETS_KEY, queryFn: fetchAllDatasets });
+  const dashboard = useQuery({
+    queryKey: TECHNICAL_DASHBOARD_KEY,
+    queryFn: fetchTechnicalDashboard,
+  });
   const counts = datasets.isSuccess
     ? technicalCounts(datasets.data.datasets, datasets.data.total)
     : undefined;
   const noData = datasets.isError ? 0 : undefined;
+  const modelCount = dashboard.isSuccess
+    ? dashboard.data.models_total
+    : dashboard.isError
+      ? 0
+      : undefined;
   return (
     <Box data-testid="technical-dashboard">
       <Typography variant="h4" component="h1">
@@ -36,7 +57,7 @@ export function TechnicalDashboardPage() {
           { labelKey: 'dashboard.datasets', value: counts?.datasets ?? noData },
           { labelKey: 'dashboard.frames', value: counts?.frames ?? noData },
           { labelKey: 'dashboard.annotated', value: counts?.annotated ?? noData },
-          { labelKey: 'dashboard.models', value: counts?.models ?? noData },
+          { labelKey: 'dashboard.models', value: modelCount },
           { labelKey: 'dashboard.predictions', value: counts?.predictions ?? noData },
         ]}
       />
@@ -68,8 +89,47 @@ export function TechnicalDashboardPage() {
         <Grid size={{ xs: 12, md: 6 }}>
           <ProjectsCard workflow="technical" />
         </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <DashboardListCard
+            testId="active-models"
+            title={t('dashboard.activeModels')}
+            emptyText={t('dashboard.noActiveModels')}
+            loading={dashboard.isPending}
+            error={dashboard.error}
+            items={activeModelRows(dashboard.data?.active_models ?? [], i18n.language).map(
+              (model) => ({
+                id: model.id,
+                primary: model.name,
+                secondary: [t(`dashboard.modelTypes.${model.type}`), model.datasetName ?? '']
+                  .filter((part) => part !== '')
+                  .join(' · '),
+                extra: (
+                  <Chip
+                    size="small"
+                    color="success"
+                    label={t('dashboard.activeModelAccuracy', { accuracy: model.accuracy })}
+                  />
+                ),
+              }),
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ModelPerformanceCard
+            rows={modelPerformanceRows(dashboard.data?.model_performance ?? [], i18n.language)}
+            loading={dashboard.isPending}
+            error={dashboard.error}
+          />
+        </Grid>
         <Grid size={12}>
           <AnnotationProgressCard rows={annotationProgress(datasets.data?.datasets ?? [])} />
+        </Grid>
+        <Grid size={12}>
+          <OpenIssuesCard
+            issues={dashboard.data?.open_issues ?? []}
+            loading={dashboard.isPending}
+            error={dashboard.error}
+          />
         </Grid>
       </Grid>
     </Box>

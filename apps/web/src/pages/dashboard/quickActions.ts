@@ -28,7 +28,7 @@ export const QUICK_ACTIONS: Record<Workflow, readonly QuickAction[]> = {
     },
     { labelKey: 'dashboard.uploadVideo', path: '/sarm/projects', anyOf: ['upload_videos'] },
     { labelKey: 'dashboard.viewResults', path: '/sarm/results', anyOf: ['view_analysis_results'] },
-    { labelKey: 'dashboard.generateReport', path: '/sarm/projects', anyOf: ['generate_reports'] },
+    { labelKey: 'dashboard.generateReport', path: '/sarm/reports', anyOf: ['generate_reports'] },
   ],
   technical: [
     {

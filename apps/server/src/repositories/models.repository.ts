@@ -1,0 +1,107 @@
+import type { ModelStatus, ModelType } from '@sarm/contracts';
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/database.js';
+import { datasets, models, type ModelRow } from '../db/schema/index.js';
+
+export interface ModelFilter {
+  /** `null`: every project; otherwise models without a dataset or with a dataset of these projects. */
+  readonly projectIds: readonly string[] | null;
+  readonly type?: ModelType;
+  readonly statuses?: readonly ModelStatus[];
+  readonly datasetId?: string;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+export interface ModelWithDataset {
+  readonly model: ModelRow;
+  readonly datasetName: string | null;
+  readonly projectId: string | null;
+}
+
+/** The model registry. */
+export function createModelsRepository(db: Database) {
+  function conditions(filter: Omit<ModelFilter, 'limit' | 'offset'>): SQL | undefined {
+    const parts: (SQL | undefined)[] = [];
+    if (filter.projectIds !== null) {
+      parts.push(
+        filter.projectIds.length === 0
+          ? isNull(models.datasetId)
+          : or(isNull(models.datasetId), inArray(datasets.projectId, [...filter.projectIds])),
+      );
+    }
+    if (filter.type !== undefined) parts.push(eq(models.type, filter.type));
+    if (filter.statuses !== undefined)
+      parts.push(
+        filter.statuses.length === 0 ? sql`false` : inArray(models.status, [...filter.statuses]),
+      );
+    if (filter.datasetId !== undefined) parts.push(eq(models.datasetId, filter.datasetId));
+    const defined = parts.filter((part) => part !== undefined);
+    return defined.length === 0 ? undefined : and(...defined);
+  }
+
+  const selection = {
+    model: models,
+    datasetName: datasets.name,
+    projectId: datasets.projectId,
+  };
+
+  async function list(filter: ModelFilter): Promise<{ rows: ModelWithDataset[]; total: number }> {
+    const where = conditions(filter);
+    const rows = await db
+      .select(selection)
+      .from(models)
+      .leftJoin(datasets, eq(datasets.id, models.datasetId))
+      .where(where)
+      .orderBy(desc(models.createdAt), desc(models.id))
+      .limit(filter.limit)
+      .offset(filter.offset);
+    const [total] = await db
+      .select({ total: count() })
+      .from(models)
+      .leftJoin(datasets, eq(datasets.id, models.datasetId))
+      .where(where);
+    return { rows, total: total?.total ?? 0 };
+  }
+
+  async function findById(id: string): Promise<ModelWithDataset | undefined> {
+    const [row] = await db
+      .select(selection)
+      .from(models)
+      .leftJoin(datasets, eq(datasets.id, models.datasetId))
+      .where(eq(models.id, id))
+      .limit(1);
+    return row;
+  }
+
+  async function insert(values: typeof models.$inferInsert): Promise<ModelRow> {
+    const [row] = await db.insert(models).values(values).returning();
+    if (row === undefined) throw new Error('Model insert returned no row');
+    return row;
+  }
+
+  /** Updates a model unless it is training; `undefined` when missing or training. */
+  async function updateUnlessTraining(
+    id: string,
+    values: Partial<typeof models.$inferInsert>,
+  ): Promise<ModelRow | undefined> {
+    const [row] = await db
+      .update(models)
+      .set(values)
+      .where(and(eq(models.id, id), sql`${models.status} <> 'training'`))
+      .returning();
+    return row;
+  }
+
+  /** Deletes a model unless it is training; true when a row was deleted. */
+  async function removeUnlessTraining(id: string): Promise<boolean> {
+    const rows = await db
+      .delete(models)
+      .where(and(eq(models.id, id), sql`${models.status} <> 'training'`))
+      .returning({ id: models.id });
+    return rows.length > 0;
+  }
+
+  return { list, findById, insert, updateUnlessTraining, removeUnlessTraining };
+}
+export type ModelsRepository = ReturnType<typeof createModelsRepository>;

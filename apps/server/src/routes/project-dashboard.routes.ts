@@ -1,0 +1,27 @@
+import { ProjectDashboardSchema } from '@sarm/contracts';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { Services } from '../context.js';
+import { requireAuth } from '../http/route-access.js';
+
+/** The project dashboard of the business workflow (spec 1 §2.4), on real figures. */
+export const projectDashboardRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
+  app,
+  { services },
+  done,
+) => {
+  app.get(
+    '/sarm/project/dashboard',
+    {
+      config: { permission: ['sarm.*'] },
+      schema: {
+        tags: ['projects'],
+        summary: 'Statistics, team members, dataset analytics and performance of visible projects',
+        description:
+          'One row per project the caller can see (administrators of projects see all). `progress` is the rounded percent of videos with a completed CASA analysis: 100 is `completed`, above 0 `active`, else `pending`. `segmentsCount` counts detected heads. Performance means are over the latest analysis of each video; `normalConcentrationCount` counts analyses at or above 16 million/ml (WHO 2021).',
+        response: { 200: ProjectDashboardSchema },
+      },
+    },
+    async (request) => services.projectDashboard.dashboard(requireAuth(request)),
+  );
+  done();
+};

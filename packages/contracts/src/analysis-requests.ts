@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { TimestampSchema } from './common.js';
+
+export const ANALYSIS_REQUEST_STATUSES = ['pending', 'in-progress', 'completed', 'failed'] as const;
+export type AnalysisRequestStatus = (typeof ANALYSIS_REQUEST_STATUSES)[number];
+
+/** The message of a submission without frames (spec 1 §5, frame submission). */
+export const NO_FRAMES_SELECTED = 'Please select at least one frame for analysis';
+
+/** Body of POST /sarm/frames/submit-analysis: the frames chosen on the frame selection screen. */
+export const SubmitAnalysisRequestSchema = z.object({
+  videoId: z.string().min(1),
+  frameIds: z.array(z.string().min(1)).min(1, NO_FRAMES_SELECTED).max(10_000),
+  notes: z.string().max(5000).optional(),
+});
+export type SubmitAnalysisRequest = z.infer<typeof SubmitAnalysisRequestSchema>;
+
+/** A "Submit for Analysis" and the state of its background run. */
+export const AnalysisRequestSchema = z.object({
+  id: z.string(),
+  status: z.enum(ANALYSIS_REQUEST_STATUSES),
+  videoId: z.string(),
+  frameIds: z.array(z.string()),
+  notes: z.string(),
+  taskId: z.string().nullable(),
+  /** The stored analysis once completed. */
+  analysisId: z.string().nullable(),
+  /** Why the run failed (null unless failed). */
+  error: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type AnalysisRequest = z.infer<typeof AnalysisRequestSchema>;
+
+export const SubmitAnalysisResponseSchema = z.object({ request: AnalysisRequestSchema });
+export type SubmitAnalysisResponse = z.infer<typeof SubmitAnalysisResponseSchema>;
+
+export const AnalysisRequestListQuerySchema = z.object({ video_id: z.string().min(1) });
+export const AnalysisRequestListResponseSchema = z.object({
+  requests: z.array(AnalysisRequestSchema),
+});
+export type AnalysisRequestListResponse = z.infer<typeof AnalysisRequestListResponseSchema>;

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { TimestampSchema } from './common.js';
+import { AnalysisItemSchema, PatientSchema } from './patients.js';
+
+/** The seven section toggles of the report generator (spec 1 §2.4), in screen order. */
+export const REPORT_SECTION_KEYS = [
+  'includeDoctorInfo',
+  'includePatientInfo',
+  'includeConcentration',
+  'includeMotility',
+  'includeMorphology',
+  'includeImages',
+  'includeWHOComparison',
+] as const;
+export type ReportSectionKey = (typeof REPORT_SECTION_KEYS)[number];
+
+export const REPORT_TEMPLATE_NOT_FOUND = 'Template not found';
+export const SAVED_REPORT_NOT_FOUND = 'Report not found';
+export const ANALYSIS_NOT_FOUND = 'Analysis not found';
+export const INVALID_RECIPIENT = 'Please enter a valid recipient email address';
+export const INVALID_PDF_ATTACHMENT = 'The attached report is not a PDF document';
+
+const TEXT_LIMIT = 10_000;
+
+/** What a template switches on and the texts it fills in (spec 1 §3 "Report template"). */
+export const ReportTemplateDefaultsSchema = z.object({
+  includeDoctorInfo: z.boolean(),
+  includePatientInfo: z.boolean(),
+  includeConcentration: z.boolean(),
+  includeMotility: z.boolean(),
+  includeMorphology: z.boolean(),
+  includeImages: z.boolean(),
+  includeWHOComparison: z.boolean(),
+  commentText: z.string().max(TEXT_LIMIT),
+  recommendationText: z.string().max(TEXT_LIMIT),
+});
+export type ReportTemplateDefaults = z.infer<typeof ReportTemplateDefaultsSchema>;
+
+export const ReportTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  isDefault: z.boolean(),
+  defaults: ReportTemplateDefaultsSchema,
+  createdAt: TimestampSchema,
+});
+export type ReportTemplate = z.infer<typeof ReportTemplateSchema>;
+
+export const ReportTemplateListSchema = z.object({
+  templates: z.array(ReportTemplateSchema),
+  total: z.number().int(),
+});
+
+/** The patient as shown in the report's patient box when it was saved. */
+export const ReportPatientInfoSchema = z.object({
+  name: z.string().max(200),
+  age: z.number().int().nullable(),
+  contactNumber: z.string().max(100),
+});
+export type ReportPatientInfo = z.infer<typeof ReportPatientInfoSchema>;
+
+/** Section toggles, comments and recommendations of a saved report, plus its patient box. */
+export const SavedReportSettingsSchema = ReportTemplateDefaultsSchema.extend({
+  patientInfo: ReportPatientInfoSchema.nullable().optional(),
+});
+export type SavedReportSettings = z.infer<typeof SavedReportSettingsSchema>;
+
+export const SavedReportSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  patientId: z.string().nullable(),
+  patientName: z.string().nullable(),
+  analysisId: z.string().nullable(),
+  templateId: z.string().nullable(),
+  settings: SavedReportSettingsSchema,
+  createdBy: z.string().nullable(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+  /** Whether the caller may delete it (its creator or a system administrator). */
+  canDelete: z.boolean(),
+});
+export type SavedReport = z.infer<typeof SavedReportSchema>;
+
+export const SavedReportListSchema = z.object({
+  reports: z.array(SavedReportSchema),
+  total: z.number().int(),
+});
+
+const optionalId = z.string().min(1).max(100).nullable().optional();
+
+/** Body of POST /sarm/reports/saved. */
+export const SavedReportInputSchema = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(200),
+  templateId: z.string().min(1, 'Template is required').max(100),
+  patientId: optionalId,
+  analysisId: optionalId,
+  settings: SavedReportSettingsSchema,
+});
+export type SavedReportInput = z.infer<typeof SavedReportInputSchema>;
+
+/** GET /sarm/reports/sources: the patients and completed analyses a report can be made from. */
+export const ReportSourcesSchema = z.object({
+  patients: z.array(PatientSchema),
+  analyses: z.array(AnalysisItemSchema),
+});
+export type ReportSources = z.infer<typeof ReportSourcesSchema>;
+
+/** A PDF of up to about 10 MB, base64 encoded. */
+export const MAX_REPORT_PDF_BASE64_LENGTH = 14_000_000;
+
+/** Body of POST /sarm/reports/email (spec 1 §3 "Email request", plus the browser's PDF). */
+export const ReportEmailRequestSchema = z.object({
+  recipient: z
+    .string({ error: 'Recipient is required' })
+    .trim()
+    .min(1, 'Recipient is required')
+    .pipe(z.email(INVALID_RECIPIENT)),
+  subject: z.string().trim().max(300).optional(),
+  message: z.string().max(TEXT_LIMIT).optional(),
+  reportTitle: z.string().trim().max(200).optional(),
+  analysisId: optionalId,
+  patientId: optionalId,
+  reportId: optionalId,
+  pdfBase64: z
+    .string()
+    .max(MAX_REPORT_PDF_BASE64_LENGTH, 'The attached report is too large')
+    .regex(/^[A-Za-z0-9+/=\s]*$/, INVALID_PDF_ATTACHMENT)
+    .optional(),
+});
+export type ReportEmailRequest = z.infer<typeof ReportEmailRequestSchema>;
+
+export const ReportEmailResponseSchema = z.object({
+  sent: z.literal(true),
+  message: z.string(),
+});
+export type ReportEmailResponse = z.infer<typeof ReportEmailResponseSchema>;

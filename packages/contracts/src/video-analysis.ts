@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { MotilityDistributionSchema } from './analysis.js';
+import { TimestampSchema } from './common.js';
+import { WHO_MOTILITY_CATEGORIES } from './who.js';
+
+/** Params of GET /sarm/analysis/{videoId} (alias /business/analysis/{videoId}). */
+export const VideoAnalysisParamsSchema = z.object({ videoId: z.string().min(1) });
+
+/** One position of a tracked head: [frame index, x px, y px]. */
+export const TrackPointSchema = z.tuple([z.number(), z.number(), z.number()]);
+
+/** Median head shape over a track's detections, in µm (absent in analyses made before it existed). */
+export const TrackMorphometrySchema = z.object({
+  area_um2: z.number(),
+  length_um: z.number(),
+  width_um: z.number(),
+  ellipticity: z.number(),
+  perimeter_um: z.number(),
+});
+
+/** One track with its WHO category and CASA kinematics (µm/s, %, µm, Hz, s). */
+export const AnalysisTrackSchema = z.object({
+  id: z.number(),
+  category: z.enum(WHO_MOTILITY_CATEGORIES),
+  vcl: z.number(),
+  vsl: z.number(),
+  vap: z.number(),
+  lin: z.number(),
+  str: z.number(),
+  wob: z.number(),
+  alh_mean: z.number(),
+  alh_max: z.number(),
+  bcf: z.number(),
+  mad: z.number(),
+  duration_s: z.number(),
+  points: z.array(TrackPointSchema),
+  morphometry: TrackMorphometrySchema.nullable(),
+});
+export type AnalysisTrack = z.infer<typeof AnalysisTrackSchema>;
+
+export const VideoConcentrationSchema = z.object({
+  mean_count_per_frame: z.number(),
+  mean_concentration_million_per_ml: z.number(),
+  overall_classification: z.enum(['normal', 'warning', 'error']),
+  total_sperm_count: z.number().nullable(),
+  field_area_um2: z.number(),
+  field_volume_nl: z.number(),
+  formula: z.string(),
+});
+
+export const VideoMotilitySchema = z.object({
+  average_velocity: z.number(),
+  motility_distribution: MotilityDistributionSchema,
+  progressive_percent: z.number(),
+  total_motility_percent: z.number(),
+  classification: z.object({
+    progressive: z.enum(['normal', 'below']),
+    total: z.enum(['normal', 'below']),
+  }),
+  track_count: z.number(),
+});
+
+/** The newest stored CASA analysis of a video. */
+export const StoredVideoAnalysisSchema = z.object({
+  id: z.string(),
+  createdAt: TimestampSchema,
+  settings: z.record(z.string(), z.unknown()),
+  concentration: VideoConcentrationSchema,
+  motility: VideoMotilitySchema,
+  tracks: z.array(AnalysisTrackSchema),
+});
+export type StoredVideoAnalysis = z.infer<typeof StoredVideoAnalysisSchema>;
+
+/** GET /sarm/analysis/{videoId}: the video's geometry and timing, and its latest analysis or null. */
+export const VideoAnalysisResponseSchema = z.object({
+  video: z.object({
+    id: z.string(),
+    name: z.string(),
+    datasetId: z.string(),
+    width: z.number(),
+    height: z.number(),
+    fps: z.number(),
+    frames: z.number(),
+    duration_s: z.number(),
+  }),
+  analysis: StoredVideoAnalysisSchema.nullable(),
+});
+export type VideoAnalysisResponse = z.infer<typeof VideoAnalysisResponseSchema>;
