@@ -43,6 +43,18 @@ export const CalculationErrorSchema = z.object({
 });
 export type CalculationError = z.infer<typeof CalculationErrorSchema>;
 
+/** A patient of the analysed videos, as the WHO report prints it. */
+export const ReportPatientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  age: z.number().int().nullable(),
+  contact_number: z.string(),
+});
+export type ReportPatient = z.infer<typeof ReportPatientSchema>;
+
+/** The distinct patients of a report's videos; optional so reports stored before it still parse. */
+const ReportPatientsSchema = z.array(ReportPatientSchema).optional();
+
 export const ConcentrationReportSchema = z.object({
   aggregated_results: z.object({
     mean_concentration_million_per_ml: z.number(),
@@ -58,6 +70,7 @@ export const ConcentrationReportSchema = z.object({
   }),
   video_summaries: z.array(VideoSummarySchema),
   errors: z.array(CalculationErrorSchema),
+  patients: ReportPatientsSchema,
 });
 export type ConcentrationReport = z.infer<typeof ConcentrationReportSchema>;
 
@@ -77,6 +90,7 @@ export const MotilityReportSchema = z.object({
   }),
   video_summaries: z.array(VideoSummarySchema),
   errors: z.array(CalculationErrorSchema),
+  patients: ReportPatientsSchema,
 });
 export type MotilityReport = z.infer<typeof MotilityReportSchema>;
 
@@ -100,6 +114,8 @@ export const StoredReportSchema = z.object({
   reports_available: z.object({ concentration: z.boolean(), motility: z.boolean() }),
   last_updated: z.string(),
   combined_summary: CombinedSummarySchema,
+  /** Computed when read from the reports' video ids, so reports saved earlier also have it. */
+  patients: ReportPatientsSchema,
 });
 export type StoredReport = z.infer<typeof StoredReportSchema>;
 

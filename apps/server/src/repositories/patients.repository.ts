@@ -92,6 +92,30 @@ export function createPatientsRepository(db: Database) {
       .orderBy(desc(videoAnalyses.createdAt), desc(videoAnalyses.id));
   }
 
-  return { insert, findById, update, remove, list, countVisible, videosOf, analysesOf };
+  /** The distinct patients linked to any of the given videos, by name. */
+  async function linkedToVideos(videoIds: readonly string[]): Promise<PatientRow[]> {
+    if (videoIds.length === 0) return [];
+    const linked = db
+      .select({ id: videos.patientId })
+      .from(videos)
+      .where(inArray(videos.id, [...videoIds]));
+    return db
+      .select()
+      .from(patients)
+      .where(inArray(patients.id, linked))
+      .orderBy(patients.name, patients.id);
+  }
+
+  return {
+    insert,
+    findById,
+    update,
+    remove,
+    list,
+    countVisible,
+    videosOf,
+    analysesOf,
+    linkedToVideos,
+  };
 }
 export type PatientsRepository = ReturnType<typeof createPatientsRepository>;

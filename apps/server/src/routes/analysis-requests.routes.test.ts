@@ -139,6 +139,7 @@ describe('submit for analysis', () => {
     expect((await notifications()).filter((n) => n.title.startsWith('Video analysis'))).toEqual([]);
 
     // A second submission reuses the stored analysis made with the same settings.
+    server.clock.advance(1000); // the fake clock stands still: make the second request newer
     const again = await submitted({ videoId: video.id, frameIds: chosen.slice(0, 1) });
     expect(
       (await waitForTask(server, again.taskId ?? '', analyst.headers)).task.result,

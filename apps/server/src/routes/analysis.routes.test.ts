@@ -186,3 +186,47 @@ describe('saved results and reports', () => {
     expect(response.json()).toMatchObject({ message: 'Report not found' });
   });
 });
+
+describe('patient information', () => {
+  it('answers the patients of the videos in both calculations and the stored report', async () => {
+    const [linked, unlinked, sameAgain] = videos;
+    if (linked === undefined || unlinked === undefined || sameAgain === undefined)
+      throw new Error('no videos');
+    const lonely = await analyst.call(
+      'POST',
+      '/api/sarm/calculation/cal-concentration',
+      body([unlinked.id]),
+    );
+    expect(ConcentrationReportSchema.parse(lonely.json()).patients).toEqual([]);
+
+    // Linked after the report was saved: the stored report finds the patient when read.
+    const patient = await server.context.repositories.patients.insert({
+      name: 'Nguyen Van A',
+      age: 34,
+      contactNumber: '0901 234 567',
+    });
+    for (const video of [linked, sameAgain])
+      await server.context.repositories.videos.update(video.id, { patientId: patient.id });
+    const expected = [
+      { id: patient.id, name: 'Nguyen Van A', age: 34, contact_number: '0901 234 567' },
+    ];
+
+    const ids = [linked.id, unlinked.id, sameAgain.id];
+    const concentration = await analyst.call(
+      'POST',
+      '/api/sarm/calculation/cal-concentration',
+      body(ids),
+    );
+    expect(concentration.statusCode).toBe(200);
+    expect(ConcentrationReportSchema.parse(concentration.json()).patients).toEqual(expected);
+    const motility = await analyst.call('POST', '/api/sarm/calculation/cal-motility', body(ids));
+    expect(motility.statusCode).toBe(200);
+    expect(MotilityReportSchema.parse(motility.json()).patients).toEqual(expected);
+
+    const stored = await analyst.call('GET', `/api/sarm/report/get-report/${datasetId}`);
+    expect(stored.statusCode).toBe(200);
+    const report = StoredReportSchema.parse(stored.json());
+    expect(report.patients).toEqual(expected);
+    expect(report.concentration_report?.patients).toBeUndefined();
+  }, 60_000);
+});

@@ -1,4 +1,5 @@
 import type { AnalysisResult, CasaSettings } from '@sarm/casa';
+import type { PatientRow } from '../db/schema/index.js';
 import { summariseMotility } from '@sarm/casa';
 import {
   classifyConcentration,
@@ -8,6 +9,7 @@ import {
   type CalculationError,
   type ConcentrationReport,
   type MotilityReport,
+  type ReportPatient,
   type StoredReport,
   type VideoSummary,
 } from '@sarm/contracts';
@@ -107,6 +109,19 @@ export function buildMotilityReport(
   };
 }
 
+export function toReportPatient(row: PatientRow): ReportPatient {
+  return { id: row.id, name: row.name, age: row.age, contact_number: row.contactNumber };
+}
+
+/** The ids of the videos in a stored report's halves (either may be missing). */
+export function storedReportVideoIds(payload: StoredReportPayload): string[] {
+  const summaries = [
+    ...(payload.concentration_report?.video_summaries ?? []),
+    ...(payload.motility_report?.video_summaries ?? []),
+  ];
+  return [...new Set(summaries.map((summary) => summary.video_id))];
+}
+
 /** What the stored payload holds; the derived fields are computed when it is read. */
 export interface StoredReportPayload {
   readonly dataset_name?: string;
@@ -120,6 +135,7 @@ export function toStoredReport(
   fallback: { name: string; projectId: string },
   payload: StoredReportPayload,
   updatedAt: Date,
+  patients: readonly ReportPatient[],
 ): StoredReport {
   const concentration = payload.concentration_report ?? null;
   const motility = payload.motility_report ?? null;
@@ -145,5 +161,6 @@ export function toStoredReport(
         motility?.video_summaries.length ?? 0,
       ),
     },
+    patients: [...patients],
   };
 }

@@ -5,18 +5,22 @@ import type {
   CalculationRequest,
   ConcentrationReport,
   MotilityReport,
+  ReportPatient,
 } from '@sarm/contracts';
 import type { Clock } from '../clock.js';
 import type { VideoAnalysisRow, VideoRow } from '../db/schema/index.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import type { AnalysesRepository } from '../repositories/analyses.repository.js';
 import type { DatasetsRepository } from '../repositories/datasets.repository.js';
+import type { PatientsRepository } from '../repositories/patients.repository.js';
 import type { FileStorage } from '../storage/storage.js';
 import type { AuthContext } from './access.js';
 import {
   buildConcentrationReport,
   buildMotilityReport,
+  storedReportVideoIds,
   summarizeVideo,
+  toReportPatient,
   toStoredReport,
   type AnalysedVideo,
 } from './analysis-reports.js';
@@ -118,6 +122,7 @@ export function createAnalysisService(deps: {
   videos: VideosService;
   datasets: DatasetsRepository;
   analyses: AnalysesRepository;
+  patients: Pick<PatientsRepository, 'linkedToVideos'>;
   storage: FileStorage;
   scope: ProjectScope;
   clock: Clock;
@@ -134,6 +139,11 @@ export function createAnalysisService(deps: {
       analyzedAt: row.createdAt,
       result: row.result as unknown as AnalysisResult,
     };
+  }
+
+  /** The patients of the videos, for the report's patient and sample information. */
+  async function patientsOf(videoIds: readonly string[]): Promise<ReportPatient[]> {
+    return (await deps.patients.linkedToVideos(videoIds)).map(toReportPatient);
   }
 
   async function visibleVideos(auth: AuthContext, ids: readonly string[]): Promise<VideoRow[]> {
@@ -180,6 +190,7 @@ export function createAnalysisService(deps: {
         {
           dataset_name: found?.dataset.name ?? '',
           project_id: found?.dataset.projectId ?? '',
+          // Patients are looked up when the report is read, so later links and edits show.
           [`${kind}_report`]: report,
         },
         deps.clock.now(),
@@ -191,7 +202,7 @@ export function createAnalysisService(deps: {
         link: `/sarm/reports/view/${datasetId}`,
       });
     }
-    return report;
+    return { ...report, patients: await patientsOf(analysed.map((video) => video.videoId)) };
   }
 
   async function results(auth: AuthContext, ids: readonly string[]) {
@@ -217,6 +228,7 @@ export function createAnalysisService(deps: {
       { name: found.dataset.name, projectId: found.dataset.projectId },
       row.payload,
       row.updatedAt,
+      await patientsOf(storedReportVideoIds(row.payload)),
     );
   }
 

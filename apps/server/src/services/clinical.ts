@@ -81,6 +81,7 @@ export function createClinicalServices(deps: {
     videos,
     datasets: repositories.datasets,
     analyses: repositories.analyses,
+    patients: repositories.patients,
     storage,
     scope,
     clock,

@@ -12,10 +12,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { analyseVideo, fetchVideoAnalysis, videoAnalysisKeys } from '../../api/videoAnalysisApi';
 import { useCan } from '../admin/common/useCan';
+import { businessBase } from '../clinical/businessScreensLogic';
 import { AnalysisSummaryCards } from './AnalysisSummaryCards';
 import { TrackOverlayPlayer } from './TrackOverlayPlayer';
 import { TrackTable } from './TrackTable';
@@ -34,6 +35,7 @@ function useVideoId(): string {
 export function VideoAnalysisPage() {
   const { t, i18n } = useTranslation();
   const videoId = useVideoId();
+  const { pathname } = useLocation();
   const canView = useCan(['view_analysis_results']);
   const canAnalyse = useCan(['generate_reports']);
   const queryClient = useQueryClient();
@@ -82,7 +84,7 @@ export function VideoAnalysisPage() {
         <Stack direction="row" spacing={1}>
           <Button
             component={RouterLink}
-            to={`/sarm/datasets/${video.datasetId}/videos`}
+            to={`${businessBase(pathname)}/datasets/${video.datasetId}/videos`}
             startIcon={<ArrowBackIcon />}
           >
             {t('videoAnalysis.backToVideos')}

@@ -27,6 +27,8 @@ import {
   filterResults,
   shortAnalysisId,
   type ResultTab,
+  hasRunningAnalyses,
+  RUNNING_REFRESH_MS,
 } from './businessLogic';
 
 const TAB_KEYS = {
@@ -49,6 +51,8 @@ export function AnalysisResultsPage() {
     queryKey: businessKeys.analyses,
     queryFn: fetchAnalyses,
     enabled: canView,
+    refetchInterval: (query) =>
+      hasRunningAnalyses(query.state.data ?? []) ? RUNNING_REFRESH_MS : false,
   });
   const patients = useQuery({
     queryKey: businessKeys.patients,

@@ -15,7 +15,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { businessKeys } from '../../api/businessApi';
+import { businessKeys, fetchPatient } from '../../api/businessApi';
 import {
   clinicalKeys,
   fetchFrames,
@@ -30,6 +30,7 @@ import { SelectionFrameCard } from './SelectionFrameCard';
 
 const INITIAL_PAGE = 100;
 const PAGE_STEP = 20;
+const PATIENT_ID_SHOWN = 8;
 
 function Info({ label, value }: { readonly label: string; readonly value: string | number }) {
   return (
@@ -55,6 +56,14 @@ export function FrameSelectionPage() {
     queryKey: clinicalKeys.video(videoId),
     queryFn: () => fetchVideo(videoId),
     enabled: canSelect,
+  });
+  const patientId = video.data?.patientId ?? null;
+  const canReadPatients = useCan(['manage_patients', 'upload_videos']);
+  const patient = useQuery({
+    queryKey: businessKeys.patient(patientId ?? ''),
+    queryFn: () => fetchPatient(patientId ?? ''),
+    enabled: patientId !== null && canReadPatients,
+    retry: false,
   });
   const frames = useQuery({
     queryKey: clinicalKeys.frames(videoId, limit),
@@ -100,6 +109,11 @@ export function FrameSelectionPage() {
     setError(null);
     submission.mutate({ videoId, frameIds: [...chosen], notes });
   };
+  // Without the right to read patients (or before the name arrives) the short id stands in.
+  const patientLabel =
+    patientId === null
+      ? t('business.noPatient')
+      : (patient.data?.name ?? patientId.slice(0, PATIENT_ID_SHOWN));
   const list = frames.data.frames;
   const withDetections = list.filter((frame) => frame.hasDetection).length;
   return (
@@ -116,10 +130,7 @@ export function FrameSelectionPage() {
                 label={t('frameSelection.description')}
                 value={video.data.description || t('frameSelection.none')}
               />
-              <Info
-                label={t('frameSelection.patient')}
-                value={video.data.patientId ?? t('frameSelection.none')}
-              />
+              <Info label={t('frameSelection.patient')} value={patientLabel} />
               <Info
                 label={t('frameSelection.duration')}
                 value={minutesSeconds(video.data.duration)}

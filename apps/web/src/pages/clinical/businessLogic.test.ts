@@ -4,6 +4,7 @@ import {
   checkReference,
   figure,
   filterResults,
+  hasRunningAnalyses,
   shortAnalysisId,
   toPatientInput,
 } from './businessLogic';
@@ -61,5 +62,14 @@ describe('business logic', () => {
     expect(toPatientInput({ ...base, name: ' ' })).toEqual({ error: 'nameRequired' });
     expect(toPatientInput({ ...base, age: '3.5' })).toEqual({ error: 'ageInvalid' });
     expect(toPatientInput({ ...base, age: '40' })).toMatchObject({ body: { age: 40 } });
+  });
+});
+
+describe('hasRunningAnalyses', () => {
+  it('keeps refreshing while a submitted analysis is queued or running, not for untouched videos', () => {
+    expect(hasRunningAnalyses([{ id: 'v1', video_id: 'v1', status: 'pending' }])).toBe(false);
+    expect(hasRunningAnalyses([{ id: 'r1', video_id: 'v1', status: 'pending' }])).toBe(true);
+    expect(hasRunningAnalyses([{ id: 'r1', video_id: 'v1', status: 'in-progress' }])).toBe(true);
+    expect(hasRunningAnalyses([{ id: 'a1', video_id: 'v1', status: 'completed' }])).toBe(false);
   });
 });

@@ -15,6 +15,22 @@ export function filterResults(
   );
 }
 
+/** While any result is still waiting or running, the list is refreshed this often (ms). */
+export const RUNNING_REFRESH_MS = 3000;
+
+/**
+ * Whether a submitted analysis is queued or running, so the list should keep refreshing. A video that
+ * was never submitted is also 'pending', but its item carries the video's own id and never changes
+ * by itself.
+ */
+export const hasRunningAnalyses = (
+  items: readonly { readonly id: string; readonly video_id: string; readonly status: string }[],
+) =>
+  items.some(
+    (item) =>
+      item.status === 'in-progress' || (item.status === 'pending' && item.id !== item.video_id),
+  );
+
 export const shortAnalysisId = (id: string) => id.slice(0, 6);
 
 /** '12.3' or '-' when unknown. */

@@ -54,6 +54,13 @@ describe('business dashboard logic', () => {
     expect(unreadNotifications(items).map((n) => n.id)).toEqual(['new', 'old']);
   });
 
+  it('shows only the five newest unread notifications', () => {
+    const items = Array.from({ length: 8 }, (_, day) =>
+      note(`n${day + 1}`, false, `2026-01-0${day + 1}T00:00:00Z`),
+    );
+    expect(unreadNotifications(items).map((n) => n.id)).toEqual(['n8', 'n7', 'n6', 'n5', 'n4']);
+  });
+
   it('caps counts at 999 and names task types', () => {
     expect(cappedCount(999)).toBe('999');
     expect(cappedCount(1000)).toBe('999+');

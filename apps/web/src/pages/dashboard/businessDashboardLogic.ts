@@ -7,11 +7,18 @@ export function pendingTasksOf(tasks: readonly Task[], userId: string): Task[] {
   );
 }
 
-/** Unread notifications, newest first. */
-export function unreadNotifications(items: readonly Notification[]): Notification[] {
+/** How many items a dashboard list shows, like the server's recent patients and analyses. */
+export const DASHBOARD_LIST_SIZE = 5;
+
+/** The newest unread notifications (the bell menu lists them all). */
+export function unreadNotifications(
+  items: readonly Notification[],
+  count = DASHBOARD_LIST_SIZE,
+): Notification[] {
   return items
     .filter((item) => !item.read)
-    .sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));
+    .sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp))
+    .slice(0, count);
 }
 
 /** Counts on the cards display up to 999 (spec 1 §9). */

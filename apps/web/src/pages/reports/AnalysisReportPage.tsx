@@ -1,15 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  Table,
-  TableBody,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import {
   ConcentrationReportSchema,
   DatasetSchema,
@@ -18,7 +8,8 @@ import {
 } from '@sarm/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ReportBody } from './ReportLayout';
+import { ReportBody, SampleCard } from './ReportLayout';
+import { patientRows, reportPatients } from './reportPdf';
 
 /** Router state the report dialog hands over, checked field by field. */
 function readState(state: unknown) {
@@ -62,35 +53,16 @@ export function AnalysisReportPage() {
     );
   const { analysisResults, selectedVideos, dataset, projectId } = parsed;
   const when = new Date().toLocaleString();
-  const sample = (
-    <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardContent>
-        <Typography variant="h6" gutterBottom>
-          {t('reports.sampleTitle')}
-        </Typography>
-        <Table size="small">
-          <TableBody>
-            <TableRow>
-              <TableCell sx={{ fontWeight: 600 }}>{t('reports.dataset')}</TableCell>
-              <TableCell>{dataset.name}</TableCell>
-            </TableRow>
-            <TableRow>
-              <TableCell sx={{ fontWeight: 600 }}>{t('reports.project')}</TableCell>
-              <TableCell>{dataset.project_name}</TableCell>
-            </TableRow>
-            <TableRow>
-              <TableCell sx={{ fontWeight: 600 }}>{t('reports.analysisDate')}</TableCell>
-              <TableCell>{when}</TableCell>
-            </TableRow>
-            <TableRow>
-              <TableCell sx={{ fontWeight: 600 }}>{t('reports.videosUsed')}</TableCell>
-              <TableCell>{selectedVideos.map((video) => video.name).join(', ')}</TableCell>
-            </TableRow>
-          </TableBody>
-        </Table>
-      </CardContent>
-    </Card>
+  const patients = reportPatients(
+    analysisResults.concentration?.patients,
+    analysisResults.motility?.patients,
   );
+  const sampleRows = [
+    [t('reports.dataset'), dataset.name],
+    [t('reports.project'), dataset.project_name],
+    [t('reports.analysisDate'), when],
+    [t('reports.videosUsed'), selectedVideos.map((video) => video.name).join(', ')],
+  ] as const;
   return (
     <ReportBody
       title={t('reports.analysisTitle')}
@@ -98,17 +70,13 @@ export function AnalysisReportPage() {
       concentration={analysisResults.concentration}
       motility={analysisResults.motility}
       warnings={analysisResults.errors}
-      sample={sample}
+      sample={<SampleCard rows={[...patientRows(patients, t), ...sampleRows]} />}
       pdf={{
         title: t('reports.analysisTitle'),
         datasetName: dataset.name,
         projectName: dataset.project_name,
-        sample: [
-          [t('reports.dataset'), dataset.name],
-          [t('reports.project'), dataset.project_name],
-          [t('reports.analysisDate'), when],
-          [t('reports.videosUsed'), selectedVideos.map((video) => video.name).join(', ')],
-        ],
+        sample: sampleRows,
+        patients,
         concentration: analysisResults.concentration,
         motility: analysisResults.motility,
         summaries:

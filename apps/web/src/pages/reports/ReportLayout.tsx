@@ -1,6 +1,20 @@
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import PrintIcon from '@mui/icons-material/Print';
-import { Alert, Box, Button, GlobalStyles, Grid, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  GlobalStyles,
+  Grid,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { ConcentrationReport, MotilityReport } from '@sarm/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,6 +77,31 @@ function DownloadPdfButton({ input }: { readonly input: PdfReportInput }) {
     >
       {t('reports.pdf.download')}
     </Button>
+  );
+}
+
+/** The "Sample information" card: the patients' rows, then the sample's (as the PDF prints them). */
+export function SampleCard({ rows }: { readonly rows: readonly (readonly [string, string])[] }) {
+  const { t } = useTranslation();
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="h6" gutterBottom>
+          {t('reports.sampleTitle')}
+        </Typography>
+        <Table size="small">
+          <TableBody>
+            {rows.map(([label, value], index) => (
+              // Labels repeat when several patients are listed.
+              <TableRow key={`${index}-${label}`}>
+                <TableCell sx={{ fontWeight: 600 }}>{label}</TableCell>
+                <TableCell>{value}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,24 +1,13 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Grid,
-  Table,
-  TableBody,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, CircularProgress, Grid } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError } from '../../api/client';
 import { fetchMyProjects, PROJECTS_QUERY_KEY } from '../../api/projectsApi';
 import { fetchStoredReport, reportKeys } from '../../api/reportsApi';
-import { ReportBody } from './ReportLayout';
+import { ReportBody, SampleCard } from './ReportLayout';
+import { patientRows } from './reportPdf';
 import { VideoDetailsTable } from './WhoTable';
 
 /** /sarm/reports/view/{datasetId}: the report saved for a dataset (spec 1 §2.4). */
@@ -56,31 +45,13 @@ export function StoredReportPage() {
   const projectName =
     projects.data?.find((project) => project.id === data.project_id)?.name ?? data.project_id;
   const updated = new Date(data.last_updated).toLocaleString();
-  const sample = (
-    <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardContent>
-        <Typography variant="h6" gutterBottom>
-          {t('reports.sampleTitle')}
-        </Typography>
-        <Table size="small">
-          <TableBody>
-            <TableRow>
-              <TableCell sx={{ fontWeight: 600 }}>{t('reports.dataset')}</TableCell>
-              <TableCell>{data.dataset_name}</TableCell>
-            </TableRow>
-            <TableRow>
-              <TableCell sx={{ fontWeight: 600 }}>{t('reports.lastUpdated')}</TableCell>
-              <TableCell>{updated}</TableCell>
-            </TableRow>
-            <TableRow>
-              <TableCell sx={{ fontWeight: 600 }}>{t('reports.videosUsed')}</TableCell>
-              <TableCell>{data.combined_summary.video_count}</TableCell>
-            </TableRow>
-          </TableBody>
-        </Table>
-      </CardContent>
-    </Card>
-  );
+  const patients = data.patients ?? [];
+  const sampleRows = [
+    [t('reports.dataset'), data.dataset_name],
+    [t('reports.project'), projectName],
+    [t('reports.lastUpdated'), updated],
+    [t('reports.videosUsed'), String(data.combined_summary.video_count)],
+  ] as const;
   return (
     <ReportBody
       title={t('reports.storedTitle')}
@@ -88,18 +59,14 @@ export function StoredReportPage() {
       concentration={data.concentration_report}
       motility={data.motility_report}
       warnings={[...new Set(warnings)]}
-      sample={sample}
+      sample={<SampleCard rows={[...patientRows(patients, t), ...sampleRows]} />}
       actions={back}
       pdf={{
         title: t('reports.storedTitle'),
         datasetName: data.dataset_name,
         projectName,
-        sample: [
-          [t('reports.dataset'), data.dataset_name],
-          [t('reports.project'), projectName],
-          [t('reports.lastUpdated'), updated],
-          [t('reports.videosUsed'), String(data.combined_summary.video_count)],
-        ],
+        sample: sampleRows,
+        patients,
         concentration: data.concentration_report,
         motility: data.motility_report,
         summaries,

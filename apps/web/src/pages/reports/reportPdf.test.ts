@@ -2,7 +2,15 @@ import type { ConcentrationReport, MotilityReport, VideoSummary } from '@sarm/co
 import { WHO_2021_LIMITS } from '@sarm/contracts';
 import { describe, expect, it } from 'vitest';
 import { writePdf } from './pdfWriter';
-import { blockTexts, buildPdfBlocks, pdfFileName, toLatin1, type Translate } from './reportPdf';
+import {
+  blockTexts,
+  buildPdfBlocks,
+  patientRows,
+  pdfFileName,
+  reportPatients,
+  toLatin1,
+  type Translate,
+} from './reportPdf';
 
 /** Echoes the key with its options, so the test sees which text went where. */
 const echo = (key: string, options?: unknown) =>
@@ -71,6 +79,7 @@ const input = {
   datasetName: 'Sample A/1',
   projectName: 'Fertility clinic',
   sample: [['Dataset', 'Sample A/1']] as const,
+  patients: [{ id: 'p1', name: 'Nguyen Van A', age: 34, contact_number: '0901 234 567' }],
   concentration,
   motility,
   summaries: [summary],
@@ -110,6 +119,35 @@ describe('PDF report layout', () => {
     ]);
   });
 
+  it('prints the patients in the sample section, or says none is linked', () => {
+    const blocks = buildPdfBlocks(input, t);
+    const sample = blocks[blocks.findIndex((b) => b.kind === 'heading') + 1];
+    expect(sample).toEqual({
+      kind: 'rows',
+      rows: [
+        ['reports.patient', 'Nguyen Van A'],
+        ['reports.patientAge', '34'],
+        ['reports.patientContact', '0901 234 567'],
+        ['Dataset', 'Sample A/1'],
+      ],
+    });
+    const none = blockTexts(buildPdfBlocks({ ...input, patients: [] }, t));
+    expect(none).toContain('reports.noPatientLinked');
+    expect(none).not.toContain('Nguyen Van A');
+    expect(patientRows([{ id: 'p2', name: 'B', age: null, contact_number: '' }], t)).toEqual([
+      ['reports.patient', 'B'],
+      ['reports.patientAge', '-'],
+      ['reports.patientContact', '-'],
+    ]);
+  });
+
+  it('lists each patient of both report halves once', () => {
+    const a = { id: 'p1', name: 'A', age: 30, contact_number: '' };
+    const b = { id: 'p2', name: 'B', age: null, contact_number: '' };
+    expect(reportPatients([a], [a, b], undefined)).toEqual([a, b]);
+    expect(reportPatients(undefined, undefined)).toEqual([]);
+  });
+
   it('says when a part is missing and leaves out empty sections', () => {
     const texts = blockTexts(
       buildPdfBlocks(
@@ -143,5 +181,6 @@ describe('PDF report layout', () => {
     expect(text).toContain('(12.3 reports.millionPerMl) Tj');
     expect(text).toContain('(35.8 %) Tj');
     expect(text).toContain('(>= 16) Tj');
+    expect(text).toContain('(Nguyen Van A) Tj');
   });
 });

@@ -2,6 +2,7 @@ import {
   WHO_MOTILITY_CATEGORIES,
   type ConcentrationReport,
   type MotilityReport,
+  type ReportPatient,
   type VideoSummary,
 } from '@sarm/contracts';
 import type { TFunction } from 'i18next';
@@ -32,6 +33,8 @@ export interface PdfReportInput {
   readonly projectName: string;
   /** Label/value rows of the "Sample information" card. */
   readonly sample: readonly (readonly [string, string])[];
+  /** The patients of the analysed videos, printed above the sample rows. */
+  readonly patients: readonly ReportPatient[];
   readonly concentration: ConcentrationReport | null;
   readonly motility: MotilityReport | null;
   readonly summaries: readonly VideoSummary[];
@@ -48,6 +51,31 @@ const CATEGORY_KEYS = {
 /** The translation function (react-i18next's `t`). */
 export type Translate = TFunction;
 
+/** The distinct patients of the given reports (a report run answers them in both halves). */
+export function reportPatients(
+  ...lists: readonly (readonly ReportPatient[] | undefined)[]
+): ReportPatient[] {
+  const byId = new Map<string, ReportPatient>();
+  for (const patient of lists.flatMap((list) => list ?? [])) byId.set(patient.id, patient);
+  return [...byId.values()];
+}
+
+/** Name, age and contact of each patient for the sample information; one row when none. */
+export function patientRows(
+  patients: readonly ReportPatient[],
+  t: Translate,
+): (readonly [string, string])[] {
+  if (patients.length === 0) return [[t('reports.patient'), t('reports.noPatientLinked')]];
+  return patients.flatMap((patient) => [
+    [t('reports.patient'), patient.name] as const,
+    [t('reports.patientAge'), patient.age === null ? '-' : String(patient.age)] as const,
+    [
+      t('reports.patientContact'),
+      patient.contact_number === '' ? '-' : patient.contact_number,
+    ] as const,
+  ]);
+}
+
 export function buildPdfBlocks(input: PdfReportInput, t: Translate): PdfBlock[] {
   const blocks: PdfBlock[] = [
     {
@@ -56,7 +84,7 @@ export function buildPdfBlocks(input: PdfReportInput, t: Translate): PdfBlock[] 
       subtitle: `${t('reports.dataset')}: ${input.datasetName} · ${t('reports.project')}: ${input.projectName}`,
     },
     { kind: 'heading', text: t('reports.sampleTitle') },
-    { kind: 'rows', rows: input.sample },
+    { kind: 'rows', rows: [...patientRows(input.patients, t), ...input.sample] },
   ];
 
   blocks.push({ kind: 'heading', text: t('reports.concentrationTitle') });
