@@ -1,3 +1,4 @@
+import type { DetectionMask } from '@sarm/casa';
 import { ffmpegPaths } from '@sarm/casa/node';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -51,6 +52,28 @@ export function cropRect(box: PixelBox, width: number, height: number, margin = 
   const right = Math.min(width, Math.ceil(box.x2) + margin);
   const bottom = Math.min(height, Math.ceil(box.y2) + margin);
   return { x, y, w: Math.max(1, right - x), h: Math.max(1, bottom - y) };
+}
+
+/**
+ * A detection's mask cut to the region of its crop (see `cropRect`): 255 on the blob's pixels, 0
+ * elsewhere, as rows of grey bytes.
+ */
+export function maskCropPixels(
+  mask: DetectionMask,
+  box: PixelBox,
+  size: { width: number; height: number },
+): { width: number; height: number; pixels: Uint8Array } {
+  const r = cropRect(box, size.width, size.height);
+  const pixels = new Uint8Array(r.w * r.h);
+  for (let my = 0; my < mask.height; my++) {
+    const y = mask.y + my - r.y;
+    if (y < 0 || y >= r.h) continue;
+    for (let mx = 0; mx < mask.width; mx++) {
+      const x = mask.x + mx - r.x;
+      if (x >= 0 && x < r.w && mask.data[my * mask.width + mx] === 1) pixels[y * r.w + x] = 255;
+    }
+  }
+  return { width: r.w, height: r.h, pixels };
 }
 
 const CROPS_PER_RUN = 40;

@@ -7,9 +7,14 @@ import {
   FrameListResponseSchema,
   FrameSchema,
 } from '@sarm/contracts';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameRow } from '../db/schema/index.js';
 import { parseDetectProgress } from '../jobs/detect-frames.job.js';
+import { cropRect, decodeGray } from '../media/detection-images.js';
+import { withTempDir } from '../media/ffmpeg.js';
+import { cropKey, detectionFileKeys, maskKey } from '../services/detection-runner.js';
 import { caller } from '../test/admin-helpers.js';
 import { waitForTask } from '../test/clinical-helpers.js';
 import { seedSimulatedFrames } from '../test/detection-helpers.js';
@@ -107,8 +112,39 @@ describe('detection', () => {
       detection: { id: first.id },
       frame: { frameNumber: 0, width: 320, height: 240 },
       video: { name: 'Simulated sample' },
-      mask: null,
+      mask: { id: first.id, mask_url: `/api/sarm/media/view-mask/${first.id}` },
     });
+  });
+
+  it('stores a PNG mask of each head over the region of its crop', async () => {
+    const frame = frameAt(0);
+    const list = FrameDetectionResponseSchema.parse(
+      (await reader.call('GET', `/api/sarm/detection/get-sperm/${frame.id}`)).json(),
+    );
+    expect(list.detections.length).toBeGreaterThan(0);
+    expect(list.detections.every((d) => d.hasMask)).toBe(true);
+    const head = list.detections.find((d) => d.className === 'sperm');
+    if (head === undefined) throw new Error('no head');
+    const response = await reader.call('GET', `/api/sarm/media/view-mask/${head.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    const png = response.rawPayload;
+    const rect = cropRect(head, frame.width, frame.height);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([rect.w, rect.h]);
+    const crop = (await reader.call('GET', `/api/sarm/media/view-crop/${head.id}`)).rawPayload;
+    const pixels = await withTempDir(async (dir) => {
+      // Decoding checks the size: the crop JPEG and the mask PNG cover the same region.
+      await writeFile(path.join(dir, 'crop.jpg'), crop);
+      await decodeGray(path.join(dir, 'crop.jpg'), rect.w, rect.h);
+      await writeFile(path.join(dir, 'mask.png'), png);
+      return decodeGray(path.join(dir, 'mask.png'), rect.w, rect.h);
+    });
+    const white = pixels.filter((v) => v === 255).length;
+    expect(white).toBeGreaterThan(0);
+    expect(white).toBeLessThan(rect.w * rect.h);
+    expect(white + pixels.filter((v) => v === 0).length).toBe(rect.w * rect.h);
+    // The crop's 4-pixel margin lies outside the head's box, so its first row is black.
+    if (rect.y > 0) expect(pixels.subarray(0, rect.w).every((v) => v === 0)).toBe(true);
   });
 
   it('verifies, reclassifies, moves and deletes detections', async () => {
@@ -128,7 +164,17 @@ describe('detection', () => {
       class: 'cluster',
       source: 'manual',
       x2: 20,
+      hasMask: false,
     });
+    // A moved (manual) box has no mask.
+    const noMask = await reader.call('GET', `/api/sarm/media/view-mask/${first.id}`);
+    expect(noMask.statusCode).toBe(404);
+    expect(noMask.json()).toMatchObject({ message: 'Mask not found' });
+    expect(
+      DetectionDetailResponseSchema.parse(
+        (await reader.call('GET', `/api/sarm/detection/get-detail-detection/${first.id}`)).json(),
+      ).mask,
+    ).toBeNull();
     expect(
       (await runner.call('PATCH', `/api/sarm/detection/update-sperm/${first.id}`, {})).statusCode,
     ).toBe(400);
@@ -156,6 +202,9 @@ describe('detection', () => {
     expect((await reader.call('GET', `/api/sarm/media/view-crop/${second.id}`)).statusCode).toBe(
       404,
     );
+    const removedKeys = { id: second.id, frameId: frame.id };
+    expect(await server.context.storage.stat(maskKey(removedKeys))).toBeNull();
+    expect(await server.context.storage.stat(cropKey(removedKeys))).toBeNull();
     const after = FrameDetectionResponseSchema.parse(
       (await runner.call('GET', `/api/sarm/detection/get-sperm/${frame.id}`)).json(),
     );
@@ -170,6 +219,11 @@ describe('detection', () => {
       (await runner.call('GET', `/api/sarm/detection/get-sperm/${frame.id}`)).json(),
     );
     expect(empty).toMatchObject({ detection_count: 0, metadata: { processingStatus: 'pending' } });
+    const third = after.detections.find((d) => d.id !== first.id);
+    if (third === undefined) throw new Error('too few detections');
+    expect(
+      await server.context.storage.stat(maskKey({ id: third.id, frameId: frame.id })),
+    ).toBeNull();
     expect(
       (await reader.call('GET', `/api/sarm/media/view-visualization/${frame.id}`)).statusCode,
     ).toBe(404);
@@ -235,5 +289,35 @@ describe('detection', () => {
     expect(
       (await outsider.call('GET', `/api/sarm/detection/get-sperm/${frameAt(0).id}`)).statusCode,
     ).toBe(404);
+  });
+  it('removes crops, masks and visualisations with their frame and with their video', async () => {
+    const manager = await caller(server, { email: 'manager@example.org' });
+    await grantCustomRole(server, manager.user.id, ['sarm.manage_videos']);
+    const video = await server.context.repositories.videos.findById(frameAt(0).videoId);
+    const { projects, datasets, detections } = server.context.repositories;
+    const dataset = await datasets.findById(video?.datasetId ?? '');
+    await projects.addMember({
+      projectId: dataset?.dataset.projectId ?? '',
+      userId: manager.user.id,
+      accessLevel: 'member',
+    });
+    const filesOf = async (frame: FrameRow) =>
+      detectionFileKeys(frame.id, await detections.listByFrame(frame.id));
+    const stored = async (keys: readonly string[]) =>
+      (await Promise.all(keys.map((key) => server.context.storage.stat(key)))).filter(
+        (info) => info !== null,
+      ).length;
+
+    const first = await filesOf(frameAt(0));
+    expect(await stored(first)).toBe(first.length);
+    const deleted = await manager.call('DELETE', `/api/technical/frames/${frameAt(0).id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(await stored(first)).toBe(0);
+
+    const rest = [...(await filesOf(frameAt(1))), ...(await filesOf(frameAt(2)))];
+    expect(await stored(rest)).toBe(rest.length);
+    const removed = await manager.call('DELETE', `/api/business/videos/${frameAt(1).videoId}`);
+    expect(removed.statusCode).toBe(200);
+    expect(await stored(rest)).toBe(0);
   });
 });

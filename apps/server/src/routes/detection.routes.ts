@@ -27,7 +27,7 @@ const READ: readonly PermissionRequirement[] = [
 ];
 const FrameParams = z.object({ frameId: z.string().min(1) });
 
-/** Sperm detection on frames, its background job and the crop/visualisation images. */
+/** Sperm detection on frames, its background job and the crop/mask/visualisation images. */
 export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext }> = (
   app,
   { context },
@@ -167,11 +167,11 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
     async (request) => detection.detail(requireAuth(request), request.params.id),
   );
 
-  async function sendJpeg(reply: FastifyReply, key: string) {
+  async function sendImage(reply: FastifyReply, key: string, type = 'image/jpeg') {
     const info = await context.storage.stat(key);
     if (info === null) throw notFound('File not found');
     void reply
-      .header('Content-Type', 'image/jpeg')
+      .header('Content-Type', type)
       .header('Content-Length', info.size)
       .header('Cache-Control', 'private, max-age=60');
     return reply.send(await context.storage.get(key));
@@ -184,7 +184,27 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
       schema: { tags: ['media'], summary: 'JPEG crop of a detection', params: IdParamsSchema },
     },
     async (request, reply) =>
-      sendJpeg(reply, await detection.cropFile(requireAuth(request), request.params.id)),
+      sendImage(reply, await detection.cropFile(requireAuth(request), request.params.id)),
+  );
+
+  app.get(
+    '/sarm/media/view-mask/:id',
+    {
+      config: { permission: [...READ, ...RUN] },
+      schema: {
+        tags: ['media'],
+        summary: 'PNG segmentation mask of a detection',
+        description:
+          "White on the head's segmented pixels, black elsewhere, over the region of the detection's crop. 404 `Mask not found` for detections without one (manual ones, moved boxes).",
+        params: IdParamsSchema,
+      },
+    },
+    async (request, reply) =>
+      sendImage(
+        reply,
+        await detection.maskFile(requireAuth(request), request.params.id),
+        'image/png',
+      ),
   );
 
   app.get(
@@ -198,7 +218,7 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
       },
     },
     async (request, reply) =>
-      sendJpeg(reply, await detection.visualizationFile(requireAuth(request), request.params.id)),
+      sendImage(reply, await detection.visualizationFile(requireAuth(request), request.params.id)),
   );
   done();
 };

@@ -6,6 +6,7 @@ import type { ServerContext } from '../context.js';
 import { parseByteRange } from '../http/byte-range.js';
 import { forbidden, HttpError, MESSAGES, notFound } from '../http/errors.js';
 import { requireAuth } from '../http/route-access.js';
+import { FILE_NOT_FOUND, visibleFileKey } from '../services/stored-files.js';
 import { BROWSE_DATA, VIEW_FRAMES } from './clinical-access.js';
 
 const tags = ['media'];
@@ -20,6 +21,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.avi': 'video/x-msvideo',
   '.mkv': 'video/x-matroska',
   '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
 };
 const contentType = (key: string) =>
   CONTENT_TYPES[key.slice(key.lastIndexOf('.')).toLowerCase()] ?? 'application/octet-stream';
@@ -29,7 +32,10 @@ const originalFlag = z
   .transform((value) => value === 'true' || value === '1');
 const MediaQuerySchema = z.object({ original: originalFlag, token: z.string().optional() });
 
-/** Video streams with byte ranges, thumbnails and frame images (spec 1 §7 Media fetches). */
+/**
+ * Video streams with byte ranges, thumbnails, frame images and stored files by key (spec 1 §7 Media
+ * fetches).
+ */
 export const mediaRoutes: FastifyPluginCallbackZod<{ context: ServerContext }> = (
   app,
   { context },
@@ -42,7 +48,7 @@ export const mediaRoutes: FastifyPluginCallbackZod<{ context: ServerContext }> =
     if (request.mediaTokenKey !== null && request.mediaTokenKey !== key)
       throw forbidden(MESSAGES.noPermission);
     const info = await storage.stat(key);
-    if (info === null) throw notFound('File not found');
+    if (info === null) throw notFound(FILE_NOT_FOUND);
     const range = parseByteRange(request.headers.range, info.size);
     void reply
       .header('Accept-Ranges', 'bytes')
@@ -144,6 +150,23 @@ export const mediaRoutes: FastifyPluginCallbackZod<{ context: ServerContext }> =
     async (request, reply) => {
       const frame = await videos.findFrame(requireAuth(request), request.params.id);
       return send(request, reply, frame.storageKey);
+    },
+  );
+  app.get(
+    '/sarm/media/file/*',
+    {
+      config: { permission: BROWSE_DATA, mediaToken: true },
+      schema: {
+        tags,
+        summary: 'A stored file by its storage key (links of the old system)',
+        description: `The path after \`file/\` is a storage key: \`videos/{videoId}/...\` (the video's original, playable copy, thumbnail and frame images, e.g. \`videos/{videoId}/frames/{session}/frame_000001.jpg\`) when the video is visible, \`detections/{frameId}/...\` (crops, masks, visualisation) when the frame is. Any other key, \`..\` or an absolute path, a file the caller may not see and a missing file all answer 404 \`File not found\`. Content-Type from the extension; byte ranges as for \`view-video\` (206/416). ${TOKEN_NOTE}`,
+        params: z.object({ '*': z.string() }),
+        querystring: MediaQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const key = await visibleFileKey(videos, requireAuth(request), request.params['*']);
+      return send(request, reply, key);
     },
   );
   done();

@@ -3,8 +3,14 @@ import { DEFAULT_DATASET_SETTINGS } from '@sarm/contracts';
 import { Readable } from 'node:stream';
 import type { Clock } from '../clock.js';
 import type { DetectionRow, FrameRow } from '../db/schema/index.js';
-import { decodeGray, renderVisualization, writeCrops } from '../media/detection-images.js';
+import {
+  decodeGray,
+  maskCropPixels,
+  renderVisualization,
+  writeCrops,
+} from '../media/detection-images.js';
 import { localFile, putLocalFile, withTempDir } from '../media/ffmpeg.js';
+import { encodeGrayPng } from '../media/png.js';
 import type { DatasetsRepository } from '../repositories/datasets.repository.js';
 import type { DetectionsRepository } from '../repositories/detections.repository.js';
 import type { VideosRepository } from '../repositories/videos.repository.js';
@@ -13,8 +19,17 @@ import type { FileStorage } from '../storage/storage.js';
 /** Storage key of a detection's crop JPEG. */
 export const cropKey = (detection: Pick<DetectionRow, 'id' | 'frameId'>) =>
   `detections/${detection.frameId}/crop_${detection.id}.jpg`;
+/** Storage key of a detection's mask PNG (its blob's pixels white, over the crop's region). */
+export const maskKey = (detection: Pick<DetectionRow, 'id' | 'frameId'>) =>
+  `detections/${detection.frameId}/mask_${detection.id}.png`;
 /** Storage key of a frame's visualisation JPEG (boxes drawn on the frame). */
 export const visualizationKey = (frameId: string) => `detections/${frameId}/visualization.jpg`;
+
+/** Every file detection leaves for a frame: each detection's crop and mask, and the visualisation. */
+export const detectionFileKeys = (
+  frameId: string,
+  rows: readonly Pick<DetectionRow, 'id' | 'frameId'>[],
+): string[] => [...rows.flatMap((row) => [cropKey(row), maskKey(row)]), visualizationKey(frameId)];
 
 export interface DetectionRunnerDeps {
   readonly videos: VideosRepository;
@@ -33,15 +48,31 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
     return typeof value === 'number' && value > 0 ? value : DEFAULT_DATASET_SETTINGS.um_per_pixel;
   }
 
+  /** Deletes a detection's mask (a moved box no longer matches its blob). */
+  async function deleteMask(row: DetectionRow): Promise<void> {
+    await deps.storage.delete(maskKey(row));
+  }
+
+  /** Deletes a detection's crop and mask. */
+  async function deleteDetectionFiles(row: DetectionRow): Promise<void> {
+    await deps.storage.delete(cropKey(row));
+    await deleteMask(row);
+  }
+
   async function deleteFiles(frameId: string, removed: readonly DetectionRow[]): Promise<void> {
-    for (const row of removed) await deps.storage.delete(cropKey(row));
-    await deps.storage.delete(visualizationKey(frameId));
+    for (const key of detectionFileKeys(frameId, removed)) await deps.storage.delete(key);
+  }
+
+  /** Whether the detection has a stored mask (manual ones never do). */
+  async function hasMask(row: DetectionRow): Promise<boolean> {
+    return row.source !== 'manual' && (await deps.storage.stat(maskKey(row))) !== null;
   }
 
   /** Replaces the frame's detections with fresh classical ones; answers the new rows. */
   async function detectFrame(frame: FrameRow): Promise<DetectionRow[]> {
     const detector = new ClassicalDetector(
       resolveSettings({ umPerPixel: await umPerPixel(frame.videoId) }),
+      { masks: true },
     );
     return withTempDir(async (dir) => {
       const file = await localFile(deps.storage, frame.storageKey, dir);
@@ -74,6 +105,13 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
       for (const [i, row] of inserted.entries()) {
         const crop = crops[i];
         if (crop !== undefined) await putLocalFile(deps.storage, cropKey(row), crop);
+        const mask = found[i]?.mask;
+        // Rows come back in insertion order; the box check guards the pairing all the same.
+        if (mask !== undefined && mask.x === row.x1 && mask.y === row.y1) {
+          const cut = maskCropPixels(mask, row, frame);
+          const png = encodeGrayPng(cut.width, cut.height, cut.pixels);
+          await deps.storage.put(maskKey(row), Readable.from([png]));
+        }
       }
       const image = await renderVisualization(data, frame.width, frame.height, inserted);
       await deps.storage.put(visualizationKey(frame.id), Readable.from([image]));
@@ -92,6 +130,6 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
     });
   }
 
-  return { detectFrame, redraw, deleteFiles };
+  return { detectFrame, redraw, deleteFiles, deleteDetectionFiles, deleteMask, hasMask };
 }
 export type DetectionRunner = ReturnType<typeof createDetectionRunner>;

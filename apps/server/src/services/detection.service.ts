@@ -5,12 +5,18 @@ import type { JobRegistry } from '../jobs/job-registry.js';
 import type { TaskQueue } from '../jobs/task-queue.js';
 import type { DetectionsRepository } from '../repositories/detections.repository.js';
 import type { AuthContext } from './access.js';
-import { cropKey, visualizationKey, type DetectionRunner } from './detection-runner.js';
+import { cropKey, maskKey, visualizationKey, type DetectionRunner } from './detection-runner.js';
 import type { VideosService } from './videos.service.js';
 
-export const DETECTION_MESSAGES = { notFound: 'Detection not found' } as const;
+export const DETECTION_MESSAGES = {
+  notFound: 'Detection not found',
+  maskNotFound: 'Mask not found',
+} as const;
 
-export function toDetection(row: DetectionRow): Detection {
+/** The URL the web app fetches a detection's mask PNG from. */
+export const maskUrl = (detectionId: string) => `/api/sarm/media/view-mask/${detectionId}`;
+
+export function toDetection(row: DetectionRow, hasMask: boolean): Detection {
   return {
     id: row.id,
     class: row.className,
@@ -23,14 +29,18 @@ export function toDetection(row: DetectionRow): Detection {
     source: row.source,
     verified: row.verified,
     modelId: row.modelId,
-    hasMask: false,
+    hasMask,
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-function frameResponse(frame: FrameRow, rows: readonly DetectionRow[]): FrameDetectionResponse {
+function frameResponse(
+  frame: FrameRow,
+  rows: readonly DetectionRow[],
+  masks: readonly boolean[],
+): FrameDetectionResponse {
   return {
-    detections: rows.map(toDetection),
+    detections: rows.map((row, i) => toDetection(row, masks[i] === true)),
     video_id: frame.videoId,
     frame_number: frame.frameNumber,
     detection_count: rows.length,
@@ -52,14 +62,18 @@ export function createDetectionService(deps: {
 }) {
   const { videos, detections, runner } = deps;
 
+  async function withMasks(frame: FrameRow, rows: readonly DetectionRow[]) {
+    return frameResponse(frame, rows, await Promise.all(rows.map((row) => runner.hasMask(row))));
+  }
+
   async function forFrame(auth: AuthContext, frameId: string) {
     const frame = await videos.findFrame(auth, frameId);
-    return frameResponse(frame, await detections.listByFrame(frame.id));
+    return withMasks(frame, await detections.listByFrame(frame.id));
   }
 
   async function detect(auth: AuthContext, frameId: string) {
     const frame = await videos.findFrame(auth, frameId);
-    return frameResponse(frame, await runner.detectFrame(frame));
+    return withMasks(frame, await runner.detectFrame(frame));
   }
 
   async function detectFrames(auth: AuthContext, frameIds: readonly string[]) {
@@ -100,13 +114,17 @@ export function createDetectionService(deps: {
       updatedAt: deps.now(),
     });
     if (updated === undefined) throw notFound(DETECTION_MESSAGES.notFound);
-    if (body.box !== undefined) await runner.redraw(frame);
-    return toDetection(updated);
+    if (body.box !== undefined) {
+      await runner.deleteMask(updated);
+      await runner.redraw(frame);
+    }
+    return toDetection(updated, await runner.hasMask(updated));
   }
 
   async function remove(auth: AuthContext, id: string) {
     const { row, frame } = await find(auth, id);
     await detections.remove(row.id);
+    await runner.deleteDetectionFiles(row);
     await runner.redraw(frame);
     return { success: true as const, message: 'Detection deleted' };
   }
@@ -114,16 +132,24 @@ export function createDetectionService(deps: {
   async function detail(auth: AuthContext, id: string) {
     const { row, frame } = await find(auth, id);
     const video = await videos.findVisible(auth, frame.videoId);
+    const hasMask = await runner.hasMask(row);
     return {
-      detection: toDetection(row),
+      detection: toDetection(row, hasMask),
       frame: { frameNumber: frame.frameNumber, width: frame.width, height: frame.height },
       video: { name: video.name },
-      mask: null,
+      mask: hasMask ? { id: row.id, mask_url: maskUrl(row.id) } : null,
     };
   }
 
   async function cropFile(auth: AuthContext, id: string) {
     return cropKey((await find(auth, id)).row);
+  }
+
+  /** Storage key of the detection's mask PNG; 404 `Mask not found` when it has none. */
+  async function maskFile(auth: AuthContext, id: string) {
+    const { row } = await find(auth, id);
+    if (!(await runner.hasMask(row))) throw notFound(DETECTION_MESSAGES.maskNotFound);
+    return maskKey(row);
   }
 
   async function visualizationFile(auth: AuthContext, frameId: string) {
@@ -139,6 +165,7 @@ export function createDetectionService(deps: {
     remove,
     detail,
     cropFile,
+    maskFile,
     visualizationFile,
   };
 }

@@ -8,6 +8,7 @@ import type { FileStorage } from '../storage/storage.js';
 import type { AuthContext } from './access.js';
 import type { AuditService } from './audit.service.js';
 import { toFrame, toVideo } from './clinical-mappers.js';
+import { detectionFileKeys } from './detection-runner.js';
 import type { ProjectScope } from './project-scope.js';
 
 export const VIDEO_MESSAGES = {
@@ -77,11 +78,20 @@ export function createVideosService(deps: {
     for (const key of keys) await deps.storage.delete(key);
   }
 
+  /** The frames' detection files (crops, masks, visualisations), read before the rows cascade away. */
+  async function detectionFiles(frames: readonly FrameRow[]): Promise<string[]> {
+    const keys: string[] = [];
+    for (const frame of frames)
+      keys.push(...detectionFileKeys(frame.id, await deps.detections.listByFrame(frame.id)));
+    return keys;
+  }
+
   async function remove(auth: AuthContext, id: string) {
     const video = await findVisible(auth, id);
     const frames = await deps.videos.allFrames(id);
+    const detectionKeys = await detectionFiles(frames);
     await deps.videos.remove(id);
-    await deleteFiles(videoKeys(video, frames));
+    await deleteFiles([...videoKeys(video, frames), ...detectionKeys]);
     await deps.audit.record({
       type: 'data',
       severity: 'warning',
@@ -94,8 +104,10 @@ export function createVideosService(deps: {
 
   /** Deletes the files of every video in a dataset (before the rows cascade away). */
   async function deleteDatasetFiles(datasetId: string): Promise<void> {
-    for (const video of await deps.videos.listByDataset(datasetId))
-      await deleteFiles(videoKeys(video, await deps.videos.allFrames(video.id)));
+    for (const video of await deps.videos.listByDataset(datasetId)) {
+      const frames = await deps.videos.allFrames(video.id);
+      await deleteFiles([...videoKeys(video, frames), ...(await detectionFiles(frames))]);
+    }
   }
 
   async function listFrames(auth: AuthContext, videoId: string, limit: number, offset: number) {
@@ -132,8 +144,9 @@ export function createVideosService(deps: {
 
   async function deleteFrame(auth: AuthContext, id: string) {
     const frame = await findFrame(auth, id);
+    const detectionKeys = await detectionFiles([frame]);
     await deps.videos.deleteFrames([id]);
-    await deps.storage.delete(frame.storageKey);
+    await deleteFiles([frame.storageKey, ...detectionKeys]);
     return { success: true as const, message: 'Frame deleted' };
   }
 

@@ -2,6 +2,11 @@
 export interface BlobStats {
   /** Labels (in the labeller's label map) of the connected components this blob is made of. */
   members: number[];
+  /**
+   * Frame pixel indices of a blob that is no set of labels (a part of a split blob), kept only when
+   * masks were asked for.
+   */
+  pixels?: number[];
   area: number;
   boundary: number;
   peak: number;
@@ -44,6 +49,7 @@ export function emptyBlobStats(members: number[]): BlobStats {
 /** Adds `other` into `into` (for a head split into two blobs by a darker line). */
 export function mergeBlobStats(into: BlobStats, other: BlobStats): void {
   into.members.push(...other.members);
+  if (other.pixels !== undefined) (into.pixels ??= []).push(...other.pixels);
   into.area += other.area;
   into.boundary += other.boundary;
   into.peak = Math.max(into.peak, other.peak);

@@ -183,4 +183,71 @@ describe('ClassicalDetector on drawn frames', () => {
     expect(Math.abs((xs[0] ?? 0) - 100)).toBeLessThan(0.6);
     expect(Math.abs((xs[1] ?? 0) - 108.5)).toBeLessThan(0.6);
   });
+
+  it('gives each head its blob pixels as a mask over its box only when asked', () => {
+    const img = canvas();
+    head(img, 100.4, 100.6, 0.6);
+    const frame = toFrame(img);
+    expect(new ClassicalDetector(settings).detect(frame)[0]?.mask).toBeUndefined();
+    const [d] = new ClassicalDetector(settings, { masks: true })
+      .detect(frame)
+      .filter((x) => x.className === 'sperm');
+    const mask = d?.mask;
+    if (d === undefined || mask === undefined) throw new Error('no head with a mask');
+    expect([mask.x, mask.y, mask.x + mask.width, mask.y + mask.height]).toEqual([
+      d.x1,
+      d.y1,
+      d.x2,
+      d.y2,
+    ]);
+    const count = mask.data.reduce((sum, v) => sum + v, 0);
+    expect(count * 0.5 ** 2).toBeCloseTo(d.morphometry.area_um2, 6);
+    const at = (x: number, y: number) => mask.data[(y - mask.y) * mask.width + x - mask.x];
+    // The bright core of the head (semi-axes 4.5 x 3 px, angle 0.6) is in the mask.
+    const c = Math.cos(0.6);
+    const s = Math.sin(0.6);
+    for (let y = mask.y; y < mask.y + mask.height; y++) {
+      for (let x = mask.x; x < mask.x + mask.width; x++) {
+        const u = ((x - 100.4) * c + (y - 100.6) * s) / 3.5;
+        const v = (-(x - 100.4) * s + (y - 100.6) * c) / 2;
+        if (u * u + v * v <= 1) expect(at(x, y)).toBe(1);
+      }
+    }
+    // Each row and column of the box holds blob pixels (the box is the blob's own).
+    for (let y = 0; y < mask.height; y++)
+      expect(mask.data.subarray(y * mask.width, (y + 1) * mask.width).some((v) => v === 1)).toBe(
+        true,
+      );
+  });
+
+  it('gives the parts of split heads disjoint masks, each holding its own core', () => {
+    const img = canvas();
+    for (let i = 0; i < 5; i++) ellipse(img, 30 + 60 * i, 30, 4.5, 3, 0.4 * i, 150);
+    for (const cx of [100, 108.5]) {
+      ellipse(img, cx, 120, 4.5, 3, 0, 50);
+      ellipse(img, cx, 120, 3.2, 2.1, 0, 50);
+      ellipse(img, cx, 120, 1.8, 1.2, 0, 50);
+    }
+    const found = new ClassicalDetector(settings, { masks: true }).detect(toFrame(img));
+    const pair = found
+      .filter((d) => d.className === 'sperm' && Math.abs(d.y - 120) < 3)
+      .sort((a, b) => a.x - b.x);
+    expect(pair).toHaveLength(2);
+    const covered = new Map<number, number>();
+    pair.forEach((d, k) => {
+      const mask = d.mask;
+      if (mask === undefined) throw new Error('no mask');
+      let count = 0;
+      for (let i = 0; i < mask.data.length; i++) {
+        if (mask.data[i] !== 1) continue;
+        count += 1;
+        const p = (mask.y + Math.floor(i / mask.width)) * W + mask.x + (i % mask.width);
+        expect(covered.has(p)).toBe(false);
+        covered.set(p, k);
+      }
+      expect(count * 0.5 ** 2).toBeCloseTo(d.morphometry.area_um2, 6);
+    });
+    expect(covered.get(120 * W + 100)).toBe(0);
+    expect(covered.get(120 * W + 108)).toBe(1);
+  });
 });

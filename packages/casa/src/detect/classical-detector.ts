@@ -7,7 +7,7 @@ import { blobCentroid, mergeCloseBlobs } from './blob-stats.js';
 import { BlobLabeller } from './label.js';
 import { estimateNoiseSigma } from './noise.js';
 import { splitTouchingHeads } from './split.js';
-import type { Detection, DetectionClass, Detector } from './types.js';
+import type { Detection, DetectionClass, DetectionMask, Detector } from './types.js';
 
 /** Frames between two estimates of the noise level (it is steady within a recording). */
 const NOISE_REESTIMATE_FRAMES = 8;
@@ -40,6 +40,12 @@ const TYPICAL_AREA_UPDATE = 0.2;
 /** Fewest single heads in a frame for its median area to update the running estimate. */
 const TYPICAL_AREA_MIN_HEADS = 5;
 
+/** Extra output of the classical detector, off by default (the analysis engine needs none). */
+export interface ClassicalDetectorOptions {
+  /** Attach each detection's blob pixels (`Detection.mask`), e.g. to store segmentation masks. */
+  readonly masks?: boolean;
+}
+
 /**
  * Classical head detector for phase-contrast (bright heads) or bright-field (dark heads) video:
  * subtract a local box-mean background, threshold at a multiple of the robust noise level with
@@ -57,7 +63,14 @@ export class ClassicalDetector implements Detector {
   /** Running typical area of one head, pixels; null until a frame with enough heads was seen. */
   private typicalAreaPx: number | null = null;
 
-  constructor(private settings: CasaSettings) {}
+  private readonly masks: boolean;
+
+  constructor(
+    private settings: CasaSettings,
+    options: ClassicalDetectorOptions = {},
+  ) {
+    this.masks = options.masks === true;
+  }
 
   /** Detects heads in one frame; `settings` defaults to those given to the constructor. */
   detect(frame: GrayFrame, settings: CasaSettings = this.settings): Detection[] {
@@ -114,7 +127,8 @@ export class ClassicalDetector implements Detector {
         const kind = this.classify(part, typical, parts !== null);
         if (kind === null) continue;
         const count = kind === 'sperm' ? 1 : kind === 'cluster' ? clusterCount(part, typical) : 0;
-        detections.push(this.toDetection(part, kind, count, high));
+        const detection = this.toDetection(part, kind, count, high);
+        detections.push(this.masks ? { ...detection, mask: this.maskOf(part, width) } : detection);
       }
     }
     return detections;
@@ -142,6 +156,7 @@ export class ClassicalDetector implements Detector {
       low,
       minCoreAreaPx: Math.max(2, 0.1 * typical),
       minSeparationPx: Math.max(2, 0.5 * Math.sqrt(typical)),
+      recordPixels: this.masks,
     });
     return parts && parts.every((p) => p.area >= MIN_PART_AREA_FACTOR * typical) ? parts : null;
   }
@@ -175,6 +190,28 @@ export class ClassicalDetector implements Detector {
       this.typicalAreaPx === null
         ? median
         : (1 - TYPICAL_AREA_UPDATE) * this.typicalAreaPx + TYPICAL_AREA_UPDATE * median;
+  }
+
+  /** The blob's pixels over its box: its recorded pixels, or those carrying one of its labels. */
+  private maskOf(b: BlobStats, width: number): DetectionMask {
+    const w = b.maxX - b.minX + 1;
+    const h = b.maxY - b.minY + 1;
+    const data = new Uint8Array(w * h);
+    if (b.pixels !== undefined) {
+      for (const p of b.pixels) {
+        const x = p % width;
+        data[((p - x) / width - b.minY) * w + x - b.minX] = 1;
+      }
+    } else {
+      const labels = this.labeller.map.labels;
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) {
+          const label = labels[(b.minY + y) * width + b.minX + x] ?? 0;
+          if (b.members.includes(label)) data[y * w + x] = 1;
+        }
+      }
+    }
+    return { x: b.minX, y: b.minY, width: w, height: h, data };
   }
 
   private toDetection(

@@ -13,6 +13,8 @@ export interface SplitContext {
   readonly minCoreAreaPx: number;
   /** Cores closer than this (pixels) belong to one head. */
   readonly minSeparationPx: number;
+  /** Keep each part's pixel indices (`BlobStats.pixels`) for masks. */
+  readonly recordPixels?: boolean;
 }
 
 /**
@@ -123,6 +125,7 @@ function partition(
     owner[i] = best;
   }
   const parts = cores.map(() => emptyBlobStats([]));
+  if (ctx.recordPixels === true) for (const part of parts) part.pixels = [];
   for (let i = 0; i < inBlob.length; i++) {
     const k = owner[i] ?? -1;
     const part = parts[k];
@@ -133,6 +136,7 @@ function partition(
     const y = blob.minY + by;
     const v = ctx.signal[y * ctx.width + x] ?? 0;
     addPixel(part, x, y, v, v - ctx.low + 1);
+    part.pixels?.push(y * ctx.width + x);
     // A part's boundary runs along the blob's edge and along the cut to its neighbours.
     const ownerAt = (nx: number, ny: number): number =>
       nx < 0 || ny < 0 || nx >= boxWidth || ny > blob.maxY - blob.minY

@@ -22,6 +22,20 @@ export interface Detection {
   /** Direction of the blob's long axis, radians from the x axis (image y down), in (-π/2, π/2]. */
   readonly angle: number;
   readonly morphometry: HeadMorphometry;
+  /** The blob's pixels, only when the detector was asked for masks (`masks: true`). */
+  readonly mask?: DetectionMask;
+}
+
+/**
+ * Which pixels of a detection's box belong to its segmented blob: `data` holds `width * height`
+ * bytes in rows, 1 for a blob pixel and 0 elsewhere; the box starts at frame pixel (x, y).
+ */
+export interface DetectionMask {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8Array;
 }
 
 /** Finds heads in a frame. The classical detector implements it; a trained model can replace it. */

@@ -3,6 +3,7 @@ import type { Detection } from '@sarm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { detectionKeys, fetchDetectionDetail } from '../../api/detectionApi';
+import { AuthImage } from './AuthImage';
 
 function Row({ label, value }: { readonly label: string; readonly value: string }) {
   return (
@@ -20,7 +21,7 @@ export function DetectionPopoverContent({ detection }: { readonly detection: Det
     queryFn: () => fetchDetectionDetail(detection.id),
   });
   const frame = detail.data?.frame;
-  const mask = detail.data?.mask ?? null;
+  const mask = detail.data?.mask;
   return (
     <Stack spacing={0.25}>
       <Row label={t('detection.id')} value={detection.id.slice(0, 8)} />
@@ -45,7 +46,20 @@ export function DetectionPopoverContent({ detection }: { readonly detection: Det
       {detail.data !== undefined && (
         <Row label={t('detection.video')} value={detail.data.video.name} />
       )}
-      <Row label={t('detection.mask')} value={mask === null ? t('detection.noMask') : mask.id} />
+      {mask === null && <Row label={t('detection.mask')} value={t('detection.noMask')} />}
+      {mask !== undefined && mask !== null && (
+        <>
+          <Typography variant="body2">
+            <strong>{t('detection.mask')}:</strong>
+          </Typography>
+          {/* mask_url is an API address; AuthImage adds the /api prefix itself. */}
+          <AuthImage
+            path={mask.mask_url.replace(/^\/api(?=\/)/, '')}
+            alt={t('detection.mask')}
+            height={72}
+          />
+        </>
+      )}
     </Stack>
   );
 }
