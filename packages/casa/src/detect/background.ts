@@ -41,6 +41,8 @@ export class BackgroundSubtractor {
   private candidates = new Int32Array(0);
   /** Candidate threshold per block (background ± floor, rounded towards the background's outside). */
   private threshold = new Int32Array(0);
+  /** Per block, the 16-bit-lane addend of {@link wordMayPass} for its threshold. */
+  private laneAddend = new Int32Array(0);
   /** Blocks holding candidates in this frame, and how many. */
   private activeBlocks = new Int32Array(0);
   private activeCount = 0;
@@ -109,24 +111,32 @@ export class BackgroundSubtractor {
    * words, a block's four pixels are tested with one load and skipped together (almost all are).
    */
   private findCandidates(data: Uint8Array, polarity: Polarity): number {
-    const { threshold } = this;
+    const { threshold, laneAddend, candidates, activeBlocks, width, height, blocksWide } = this;
     const bright = polarity === 'bright';
-    const words = wordsOf(data, this.width);
+    const words = wordsOf(data, width);
+    // Dark heads are tested as bright ones on the complemented word.
+    const flip = bright ? 0 : -1;
     let count = 0;
     let active = 0;
-    for (let y = 0; y < this.height; y++) {
-      const rowBlock = (y >> 2) * this.blocksWide;
-      const row = y * this.width;
-      for (let bx = 0; bx < this.blocksWide; bx++) {
-        const t = threshold[rowBlock + bx] ?? 0;
-        if (words && !wordMayPass(words[(row >> 2) + bx] ?? 0, t, bright)) continue;
+    for (let y = 0; y < height; y++) {
+      const rowBlock = (y >> 2) * blocksWide;
+      const row = y * width;
+      const rowWord = row >> 2;
+      for (let bx = 0; bx < blocksWide; bx++) {
+        const block = rowBlock + bx;
+        if (
+          words !== null &&
+          !wordMayPass((words[rowWord + bx] ?? 0) ^ flip, laneAddend[block] ?? 0)
+        )
+          continue;
+        const t = threshold[block] ?? 0;
         const before = count;
-        const end = row + Math.min(this.width, bx * 4 + 4);
+        const end = row + Math.min(width, bx * 4 + 4);
         for (let i = row + bx * 4; i < end; i++) {
           const v = data[i] ?? 0;
-          if (bright ? v >= t : v <= t) this.candidates[count++] = i;
+          if (bright ? v >= t : v <= t) candidates[count++] = i;
         }
-        if (count > before) this.activeBlocks[active++] = rowBlock + bx;
+        if (count > before) activeBlocks[active++] = block;
       }
     }
     this.activeCount = active;
@@ -135,11 +145,14 @@ export class BackgroundSubtractor {
 
   /** Integer candidate thresholds per block: background ± floor, rounded away from the background. */
   private updateThresholds(polarity: Polarity, floor: number): void {
-    const { blockBackground, threshold } = this;
+    const { blockBackground, threshold, laneAddend } = this;
     for (let b = 0; b < threshold.length; b++) {
       const background = blockBackground[b] ?? 0;
-      threshold[b] =
+      const t =
         polarity === 'bright' ? Math.ceil(background + floor) : Math.floor(background - floor);
+      threshold[b] = t;
+      // On the complemented word a dark pixel v <= t reads 255 - v >= 255 - t.
+      laneAddend[b] = laneAddendFor(polarity === 'bright' ? t : 255 - t);
     }
   }
 
@@ -184,6 +197,7 @@ export class BackgroundSubtractor {
     this.signal = new Int16Array(width * height);
     this.candidates = new Int32Array(width * height);
     this.threshold = new Int32Array(this.blocksWide * this.blocksHigh);
+    this.laneAddend = new Int32Array(this.blocksWide * this.blocksHigh);
     this.activeBlocks = new Int32Array(this.blocksWide * this.blocksHigh);
     this.filled = new Uint32Array(this.blocksWide * this.blocksHigh);
     this.generation = 0;
@@ -261,11 +275,22 @@ function wordsOf(data: Uint8Array, width: number): Uint32Array | null {
   return new Uint32Array(data.buffer, data.byteOffset, data.length / 4);
 }
 
-/** Whether any of the four pixels in `word` passes threshold `t` (>= t when bright, <= t when dark). */
-function wordMayPass(word: number, t: number, bright: boolean): boolean {
-  const a = word & 255;
-  const b = (word >>> 8) & 255;
-  const c = (word >>> 16) & 255;
-  const d = word >>> 24;
-  return bright ? a >= t || b >= t || c >= t || d >= t : a <= t || b <= t || c <= t || d <= t;
+/**
+ * The addend that makes bit 8 of a 16-bit lane holding a byte v set exactly when v >= t: each lane
+ * gets 256 - t, clamped to [0, 256] so thresholds outside 0..255 pass all or none.
+ */
+function laneAddendFor(t: number): number {
+  const m = Math.max(0, Math.min(256, 256 - t));
+  return m | (m << 16);
+}
+
+/**
+ * Whether any of the four bytes of `word` reaches the threshold whose {@link laneAddendFor} is
+ * `addend`: the even and odd bytes are spread into two 16-bit lanes each and the addend carries into
+ * bit 8 of a lane exactly when its byte passes, so one word is tested without unpacking it.
+ */
+function wordMayPass(word: number, addend: number): boolean {
+  const even = (word & 0x00ff00ff) + addend;
+  const odd = ((word >>> 8) & 0x00ff00ff) + addend;
+  return ((even | odd) & 0x01000100) !== 0;
 }

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import type { GrayFrame } from '../types.js';
 import { frameIndex } from '../types.js';
 import { ffmpegPaths, passthroughFrameRateArgs } from './ffmpeg-paths.js';
+import { pumpFrames } from './frame-pump.js';
 import { probeVideo } from './probe.js';
 import { ffmpegReason, VideoReadError } from './video-read-error.js';
 
@@ -10,14 +10,6 @@ export interface ReadFramesOptions {
   readonly maxFrames?: number;
   /** Skip frames before this index (decoded and dropped by ffmpeg's select filter). */
   readonly startFrame?: number;
-}
-
-/**
- * A plain Uint8Array (not a Buffer, whose `slice` would share memory) that owns its memory. It skips
- * zero-filling because every byte is overwritten before the frame is handed out.
- */
-function newFrameBuffer(bytes: number): Uint8Array {
-  return new Uint8Array(Buffer.allocUnsafeSlow(bytes).buffer, 0, bytes);
 }
 
 /**
@@ -42,54 +34,19 @@ export async function* readGrayFrames(
   if (options.maxFrames !== undefined) args.push('-frames:v', String(options.maxFrames));
   args.push('pipe:1');
 
-  const child = spawn(ffmpegPaths().ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-4000);
-  });
-  const exited = new Promise<number | null>((resolve) => {
-    child.on('close', (code, signal) => {
-      // A killed ffmpeg says nothing on stderr; name the signal so the error is not blank.
-      if (signal !== null) stderr += `\nffmpeg was stopped by ${signal}`;
-      resolve(code);
-    });
-    // A binary that cannot be started emits 'error' and may never emit 'close'.
-    child.on('error', (error) => {
-      stderr += `\n${error.message}`;
-      resolve(-1);
-    });
-  });
-
-  let pending = newFrameBuffer(frameBytes);
-  let filled = 0;
+  const frames = pumpFrames(ffmpegPaths().ffmpeg, args, frameBytes);
   let index = start;
-  let finished = false;
+  let step = await frames.next();
   try {
-    for await (const chunk of child.stdout) {
-      if (!(chunk instanceof Buffer)) continue;
-      let offset = 0;
-      while (offset < chunk.length) {
-        const take = Math.min(frameBytes - filled, chunk.length - offset);
-        pending.set(chunk.subarray(offset, offset + take), filled);
-        filled += take;
-        offset += take;
-        if (filled === frameBytes) {
-          yield { index: frameIndex(index), width, height, data: pending };
-          index += 1;
-          pending = newFrameBuffer(frameBytes);
-          filled = 0;
-        }
-      }
+    while (step.done !== true) {
+      yield { index: frameIndex(index), width, height, data: step.value };
+      index += 1;
+      step = await frames.next();
     }
-    finished = true;
   } finally {
-    if (!finished) {
-      child.kill('SIGKILL');
-      // Waiting here means that when the consumer's loop has ended, no ffmpeg is left running.
-      await exited;
-    }
+    // A consumer that stops early closes the pump, which stops ffmpeg and waits for it.
+    if (step.done !== true) await frames.return({ code: null, stderr: '' });
   }
-  const code = await exited;
+  const { code, stderr } = step.value;
   if (code !== 0) throw new VideoReadError(path, ffmpegReason(stderr, path));
 }
