@@ -8,6 +8,8 @@ export interface VideoWriterOptions {
   readonly pixelFormat: 'gray' | 'rgb24';
   /** ffmpeg encoder; default libx264 in an mp4 that browsers play. */
   readonly codec?: 'libx264' | 'mjpeg' | 'libvpx' | 'libvpx-vp9' | 'rawvideo';
+  /** libx264 constant rate factor; default 18 (near-lossless: pixel noise survives). */
+  readonly crf?: number;
 }
 
 export interface VideoWriter {
@@ -20,7 +22,7 @@ export interface VideoWriter {
   close(): Promise<void>;
 }
 
-function encoderArgs(codec: NonNullable<VideoWriterOptions['codec']>): string[] {
+function encoderArgs(codec: NonNullable<VideoWriterOptions['codec']>, crf = 18): string[] {
   switch (codec) {
     case 'libx264':
       return [
@@ -29,7 +31,7 @@ function encoderArgs(codec: NonNullable<VideoWriterOptions['codec']>): string[] 
         '-preset',
         'veryfast',
         '-crf',
-        '18',
+        String(crf),
         '-pix_fmt',
         'yuv420p',
         '-movflags',
@@ -81,7 +83,7 @@ export function createVideoWriter(path: string, options: VideoWriterOptions): Vi
     '-i',
     'pipe:0',
     ...(codec === 'rawvideo' ? [] : ['-vf', 'pad=ceil(iw/2)*2:ceil(ih/2)*2']),
-    ...encoderArgs(codec),
+    ...encoderArgs(codec, options.crf),
     path,
   ];
   const child = spawn(ffmpegPaths().ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] });
