@@ -111,6 +111,7 @@ export function createServerContext(deps: ContextDependencies) {
     clock: deps.clock,
     detectionRunner,
     analysisRequests: analysisRequestRows,
+    analysisRunner,
   });
   const analysisRequests = createAnalysisRequestsService({
     findVisibleVideo: clinical.videos.findVisible,

@@ -123,13 +123,14 @@ export function createAnalysisService(deps: {
   datasets: DatasetsRepository;
   analyses: AnalysesRepository;
   patients: Pick<PatientsRepository, 'linkedToVideos'>;
-  storage: FileStorage;
+  /** The one runner of the process, shared with the `video.analyze` job so runs are not doubled. */
+  runner: VideoAnalysisRunner;
   scope: ProjectScope;
   clock: Clock;
   /** Tells the user their saved dataset report is ready (the notifications menu shows it). */
   notify: (userId: string, content: NotificationContent) => Promise<void>;
 }) {
-  const runner = createVideoAnalysisRunner(deps);
+  const { runner } = deps;
 
   function toAnalysed(video: VideoRow, row: VideoAnalysisRow): AnalysedVideo {
     return {

@@ -6,7 +6,7 @@ import type { TaskQueue } from '../jobs/task-queue.js';
 import type { AnalysisRequestsRepository } from '../repositories/analysis-requests.repository.js';
 import type { FileStorage } from '../storage/storage.js';
 import type { AuthContext } from './access.js';
-import { createAnalysisService } from './analysis.service.js';
+import { createAnalysisService, type VideoAnalysisRunner } from './analysis.service.js';
 import { createBusinessService } from './business.service.js';
 import { createDatasetsService } from './datasets.service.js';
 import { createDetectionService } from './detection.service.js';
@@ -26,6 +26,7 @@ export function createClinicalServices(deps: {
   clock: Clock;
   detectionRunner: DetectionRunner;
   analysisRequests: AnalysisRequestsRepository;
+  analysisRunner: VideoAnalysisRunner;
 }) {
   const { repositories, domain, queue, storage, clock } = deps;
   const scope = createProjectScope({ projects: repositories.projects });
@@ -82,7 +83,7 @@ export function createClinicalServices(deps: {
     datasets: repositories.datasets,
     analyses: repositories.analyses,
     patients: repositories.patients,
-    storage,
+    runner: deps.analysisRunner,
     scope,
     clock,
     notify: domain.notifications.notify,

@@ -63,11 +63,6 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
     for (const key of detectionFileKeys(frameId, removed)) await deps.storage.delete(key);
   }
 
-  /** Whether the detection has a stored mask (manual ones never do). */
-  async function hasMask(row: DetectionRow): Promise<boolean> {
-    return row.source !== 'manual' && (await deps.storage.stat(maskKey(row))) !== null;
-  }
-
   /** Replaces the frame's detections with fresh classical ones; answers the new rows. */
   async function detectFrame(frame: FrameRow): Promise<DetectionRow[]> {
     const detector = new ClassicalDetector(
@@ -86,7 +81,7 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
       const now = deps.clock.now();
       const { removed, inserted } = await deps.detections.replaceForFrame(
         frame.id,
-        found.map((d) => ({
+        found.map((d, i) => ({
           frameId: frame.id,
           className: d.className,
           confidence: d.confidence,
@@ -95,6 +90,7 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
           x2: d.x2,
           y2: d.y2,
           source: 'classical',
+          hasMask: found[i]?.mask !== undefined,
           morphometry: { ...d.morphometry, cellCount: d.cellCount, x: d.x, y: d.y },
           createdAt: now,
           updatedAt: now,
@@ -130,6 +126,6 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
     });
   }
 
-  return { detectFrame, redraw, deleteFiles, deleteDetectionFiles, deleteMask, hasMask };
+  return { detectFrame, redraw, deleteFiles, deleteDetectionFiles, deleteMask };
 }
 export type DetectionRunner = ReturnType<typeof createDetectionRunner>;

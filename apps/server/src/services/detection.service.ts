@@ -16,7 +16,7 @@ export const DETECTION_MESSAGES = {
 /** The URL the web app fetches a detection's mask PNG from. */
 export const maskUrl = (detectionId: string) => `/api/sarm/media/view-mask/${detectionId}`;
 
-export function toDetection(row: DetectionRow, hasMask: boolean): Detection {
+export function toDetection(row: DetectionRow): Detection {
   return {
     id: row.id,
     class: row.className,
@@ -29,18 +29,14 @@ export function toDetection(row: DetectionRow, hasMask: boolean): Detection {
     source: row.source,
     verified: row.verified,
     modelId: row.modelId,
-    hasMask,
+    hasMask: row.hasMask,
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-function frameResponse(
-  frame: FrameRow,
-  rows: readonly DetectionRow[],
-  masks: readonly boolean[],
-): FrameDetectionResponse {
+function frameResponse(frame: FrameRow, rows: readonly DetectionRow[]): FrameDetectionResponse {
   return {
-    detections: rows.map((row, i) => toDetection(row, masks[i] === true)),
+    detections: rows.map(toDetection),
     video_id: frame.videoId,
     frame_number: frame.frameNumber,
     detection_count: rows.length,
@@ -62,18 +58,14 @@ export function createDetectionService(deps: {
 }) {
   const { videos, detections, runner } = deps;
 
-  async function withMasks(frame: FrameRow, rows: readonly DetectionRow[]) {
-    return frameResponse(frame, rows, await Promise.all(rows.map((row) => runner.hasMask(row))));
-  }
-
   async function forFrame(auth: AuthContext, frameId: string) {
     const frame = await videos.findFrame(auth, frameId);
-    return withMasks(frame, await detections.listByFrame(frame.id));
+    return frameResponse(frame, await detections.listByFrame(frame.id));
   }
 
   async function detect(auth: AuthContext, frameId: string) {
     const frame = await videos.findFrame(auth, frameId);
-    return withMasks(frame, await runner.detectFrame(frame));
+    return frameResponse(frame, await runner.detectFrame(frame));
   }
 
   async function detectFrames(auth: AuthContext, frameIds: readonly string[]) {
@@ -110,7 +102,7 @@ export function createDetectionService(deps: {
     const updated = await detections.update(row.id, {
       ...(body.verified === undefined ? {} : { verified: body.verified }),
       ...(body.class === undefined ? {} : { className: body.class }),
-      ...(body.box === undefined ? {} : { ...body.box, source: 'manual' }),
+      ...(body.box === undefined ? {} : { ...body.box, source: 'manual', hasMask: false }),
       updatedAt: deps.now(),
     });
     if (updated === undefined) throw notFound(DETECTION_MESSAGES.notFound);
@@ -118,7 +110,7 @@ export function createDetectionService(deps: {
       await runner.deleteMask(updated);
       await runner.redraw(frame);
     }
-    return toDetection(updated, await runner.hasMask(updated));
+    return toDetection(updated);
   }
 
   async function remove(auth: AuthContext, id: string) {
@@ -132,12 +124,11 @@ export function createDetectionService(deps: {
   async function detail(auth: AuthContext, id: string) {
     const { row, frame } = await find(auth, id);
     const video = await videos.findVisible(auth, frame.videoId);
-    const hasMask = await runner.hasMask(row);
     return {
-      detection: toDetection(row, hasMask),
+      detection: toDetection(row),
       frame: { frameNumber: frame.frameNumber, width: frame.width, height: frame.height },
       video: { name: video.name },
-      mask: hasMask ? { id: row.id, mask_url: maskUrl(row.id) } : null,
+      mask: row.hasMask ? { id: row.id, mask_url: maskUrl(row.id) } : null,
     };
   }
 
@@ -148,7 +139,7 @@ export function createDetectionService(deps: {
   /** Storage key of the detection's mask PNG; 404 `Mask not found` when it has none. */
   async function maskFile(auth: AuthContext, id: string) {
     const { row } = await find(auth, id);
-    if (!(await runner.hasMask(row))) throw notFound(DETECTION_MESSAGES.maskNotFound);
+    if (!row.hasMask) throw notFound(DETECTION_MESSAGES.maskNotFound);
     return maskKey(row);
   }
 

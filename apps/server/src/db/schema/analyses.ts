@@ -54,6 +54,8 @@ export const detections = pgTable(
     source: text('source').notNull().default('classical'),
     verified: boolean('verified').notNull().default(false),
     modelId: text('model_id'),
+    /** A segmentation mask PNG was stored with the detection (never for drawn or moved boxes). */
+    hasMask: boolean('has_mask').notNull().default(false),
     morphometry: jsonb('morphometry')
       .$type<Record<string, number>>()
       .notNull()

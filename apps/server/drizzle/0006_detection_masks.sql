@@ -1,0 +1,1 @@
+ALTER TABLE "detections" ADD COLUMN "has_mask" boolean DEFAULT false NOT NULL;
