@@ -14,6 +14,17 @@ export const REPORT_SECTION_KEYS = [
 ] as const;
 export type ReportSectionKey = (typeof REPORT_SECTION_KEYS)[number];
 
+/** Every section of the report generator switched on. */
+export const ALL_REPORT_SECTIONS: Readonly<Record<ReportSectionKey, true>> = {
+  includeDoctorInfo: true,
+  includePatientInfo: true,
+  includeConcentration: true,
+  includeMotility: true,
+  includeMorphology: true,
+  includeImages: true,
+  includeWHOComparison: true,
+};
+
 export const REPORT_TEMPLATE_NOT_FOUND = 'Template not found';
 export const SAVED_REPORT_NOT_FOUND = 'Report not found';
 export const ANALYSIS_NOT_FOUND = 'Analysis not found';

@@ -11,12 +11,13 @@ import {
   UpdateDetectionRequestSchema,
   type PermissionRequirement,
 } from '@sarm/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { requireAuth } from '../http/route-access.js';
+import { sendStoredFile } from '../http/send-stored-file.js';
 import { parseDetectProgress } from '../jobs/detect-frames.job.js';
 
 const tags = ['detection'];
@@ -167,15 +168,9 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
     async (request) => detection.detail(requireAuth(request), request.params.id),
   );
 
-  async function sendImage(reply: FastifyReply, key: string, type = 'image/jpeg') {
-    const info = await context.storage.stat(key);
-    if (info === null) throw notFound('File not found');
-    void reply
-      .header('Content-Type', type)
-      .header('Content-Length', info.size)
-      .header('Cache-Control', 'private, max-age=60');
-    return reply.send(await context.storage.get(key));
-  }
+  /** Images change when detection runs again: cache them only briefly. */
+  const sendImage = (request: FastifyRequest, reply: FastifyReply, key: string) =>
+    sendStoredFile(context.storage, request, reply, key, 60);
 
   app.get(
     '/sarm/media/view-crop/:id',
@@ -184,7 +179,7 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
       schema: { tags: ['media'], summary: 'JPEG crop of a detection', params: IdParamsSchema },
     },
     async (request, reply) =>
-      sendImage(reply, await detection.cropFile(requireAuth(request), request.params.id)),
+      sendImage(request, reply, await detection.cropFile(requireAuth(request), request.params.id)),
   );
 
   app.get(
@@ -200,11 +195,7 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
       },
     },
     async (request, reply) =>
-      sendImage(
-        reply,
-        await detection.maskFile(requireAuth(request), request.params.id),
-        'image/png',
-      ),
+      sendImage(request, reply, await detection.maskFile(requireAuth(request), request.params.id)),
   );
 
   app.get(
@@ -218,7 +209,11 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
       },
     },
     async (request, reply) =>
-      sendImage(reply, await detection.visualizationFile(requireAuth(request), request.params.id)),
+      sendImage(
+        request,
+        reply,
+        await detection.visualizationFile(requireAuth(request), request.params.id),
+      ),
   );
   done();
 };

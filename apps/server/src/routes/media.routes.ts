@@ -3,29 +3,16 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
-import { parseByteRange } from '../http/byte-range.js';
-import { forbidden, HttpError, MESSAGES, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import { requireAuth } from '../http/route-access.js';
-import { FILE_NOT_FOUND, visibleFileKey } from '../services/stored-files.js';
+import { visibleFileKey } from '../services/stored-files.js';
+import { sendStoredFile } from '../http/send-stored-file.js';
 import { BROWSE_DATA, VIEW_FRAMES } from './clinical-access.js';
 
 const tags = ['media'];
 const LINK_TTL_SECONDS = 3600;
 const TOKEN_NOTE =
   'Authorised by the bearer header or by `?token=` (a media token from `/sarm/media/video-link/{id}`).';
-const CONTENT_TYPES: Record<string, string> = {
-  '.mp4': 'video/mp4',
-  '.m4v': 'video/mp4',
-  '.webm': 'video/webm',
-  '.mov': 'video/quicktime',
-  '.avi': 'video/x-msvideo',
-  '.mkv': 'video/x-matroska',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-};
-const contentType = (key: string) =>
-  CONTENT_TYPES[key.slice(key.lastIndexOf('.')).toLowerCase()] ?? 'application/octet-stream';
 const originalFlag = z
   .enum(['true', 'false', '1', '0'])
   .optional()
@@ -44,30 +31,8 @@ export const mediaRoutes: FastifyPluginCallbackZod<{ context: ServerContext }> =
   const { storage } = context;
   const { videos } = context.services.clinical;
 
-  async function send(request: FastifyRequest, reply: FastifyReply, key: string) {
-    if (request.mediaTokenKey !== null && request.mediaTokenKey !== key)
-      throw forbidden(MESSAGES.noPermission);
-    const info = await storage.stat(key);
-    if (info === null) throw notFound(FILE_NOT_FOUND);
-    const range = parseByteRange(request.headers.range, info.size);
-    void reply
-      .header('Accept-Ranges', 'bytes')
-      .header('Content-Type', contentType(key))
-      .header('Cache-Control', 'private, max-age=3600');
-    if (range === null) {
-      void reply.header('Content-Range', `bytes */${info.size}`);
-      throw new HttpError(416, 'Requested range not satisfiable');
-    }
-    if (range === undefined) {
-      void reply.header('Content-Length', info.size);
-      return reply.send(await storage.get(key));
-    }
-    void reply
-      .status(206)
-      .header('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`)
-      .header('Content-Length', range.end - range.start + 1);
-    return reply.send(await storage.get(key, range));
-  }
+  const send = (request: FastifyRequest, reply: FastifyReply, key: string) =>
+    sendStoredFile(storage, request, reply, key, LINK_TTL_SECONDS);
 
   async function videoKey(request: FastifyRequest, id: string, original: boolean) {
     const video = await videos.findVisible(requireAuth(request), id);

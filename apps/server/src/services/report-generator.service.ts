@@ -1,4 +1,5 @@
 import {
+  ALL_REPORT_SECTIONS,
   ANALYSIS_NOT_FOUND,
   INVALID_PDF_ATTACHMENT,
   REPORT_TEMPLATE_NOT_FOUND,
@@ -26,16 +27,6 @@ import type {
 import type { AuthContext } from './access.js';
 import type { AuditService } from './audit.service.js';
 
-const ALL_SECTIONS = {
-  includeDoctorInfo: true,
-  includePatientInfo: true,
-  includeConcentration: true,
-  includeMotility: true,
-  includeMorphology: true,
-  includeImages: true,
-  includeWHOComparison: true,
-} as const;
-
 /** The templates a fresh installation starts with; administrators' edits are never overwritten. */
 export const DEFAULT_REPORT_TEMPLATES: readonly {
   readonly name: string;
@@ -46,7 +37,7 @@ export const DEFAULT_REPORT_TEMPLATES: readonly {
     name: 'Standard WHO Report',
     isDefault: true,
     defaults: {
-      ...ALL_SECTIONS,
+      ...ALL_REPORT_SECTIONS,
       commentText:
         'Semen parameters were assessed by computer-assisted sperm analysis and compared with the reference values.',
       recommendationText:
@@ -57,7 +48,7 @@ export const DEFAULT_REPORT_TEMPLATES: readonly {
     name: 'Brief Summary',
     isDefault: false,
     defaults: {
-      ...ALL_SECTIONS,
+      ...ALL_REPORT_SECTIONS,
       includeDoctorInfo: false,
       includeMorphology: false,
       includeImages: false,
@@ -69,7 +60,7 @@ export const DEFAULT_REPORT_TEMPLATES: readonly {
     name: 'Detailed Clinical Report',
     isDefault: false,
     defaults: {
-      ...ALL_SECTIONS,
+      ...ALL_REPORT_SECTIONS,
       commentText:
         'Detailed computer-assisted analysis of concentration, motility and head morphometry of the sample.',
       recommendationText:
@@ -79,7 +70,7 @@ export const DEFAULT_REPORT_TEMPLATES: readonly {
 ];
 
 const FALLBACK_DEFAULTS: ReportTemplateDefaults = {
-  ...ALL_SECTIONS,
+  ...ALL_REPORT_SECTIONS,
   commentText: '',
   recommendationText: '',
 };

@@ -1,8 +1,7 @@
 import { HttpError, notFound } from '../http/errors.js';
 import type { AuthContext } from './access.js';
 import type { VideosService } from './videos.service.js';
-
-export const FILE_NOT_FOUND = 'File not found';
+import { FILE_NOT_FOUND } from '../http/send-stored-file.js';
 
 /** Storage key segments: as `FileStorage` accepts them, and never `.` or `..`. */
 const SEGMENT = /^[A-Za-z0-9._-]+$/;

@@ -1,6 +1,4 @@
 import {
-  Card,
-  CardContent,
   Chip,
   LinearProgress,
   Table,
@@ -11,6 +9,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { DashboardCard } from './DashboardCard';
 import type { AnnotationProgressRow, AnnotationState } from './technicalDashboardLogic';
 
 const STATE_COLOUR: Record<AnnotationState, 'success' | 'warning' | 'default'> = {
@@ -23,47 +22,43 @@ const STATE_COLOUR: Record<AnnotationState, 'success' | 'warning' | 'default'> =
 export function AnnotationProgressCard({ rows }: { rows: readonly AnnotationProgressRow[] }) {
   const { t } = useTranslation();
   return (
-    <Card variant="outlined" data-testid="annotation-progress">
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {t('dashboard.annotationProgress')}
-        </Typography>
-        {rows.length === 0 ? (
-          <Typography color="textSecondary">{t('dashboard.noRecentDatasets')}</Typography>
-        ) : (
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('dashboard.annotationDataset')}</TableCell>
-                <TableCell>{t('dashboard.annotationFrames')}</TableCell>
-                <TableCell sx={{ width: '35%' }}>{t('dashboard.annotationPercent')}</TableCell>
-                <TableCell>{t('dashboard.annotationStatus')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id}>
-                  <TableCell>{row.name}</TableCell>
-                  <TableCell>
-                    {row.annotated} / {row.total}
-                  </TableCell>
-                  <TableCell>
-                    <LinearProgress variant="determinate" value={row.percent} />
-                    <Typography variant="caption">{row.percent}%</Typography>
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={STATE_COLOUR[row.state]}
-                      label={t(`dashboard.annotationState.${row.state}`)}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
-    </Card>
+    <DashboardCard
+      title={t('dashboard.annotationProgress')}
+      testId="annotation-progress"
+      empty={rows.length === 0}
+      emptyText={t('dashboard.noRecentDatasets')}
+    >
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('dashboard.annotationDataset')}</TableCell>
+            <TableCell>{t('dashboard.annotationFrames')}</TableCell>
+            <TableCell sx={{ width: '35%' }}>{t('dashboard.annotationPercent')}</TableCell>
+            <TableCell>{t('dashboard.annotationStatus')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id}>
+              <TableCell>{row.name}</TableCell>
+              <TableCell>
+                {row.annotated} / {row.total}
+              </TableCell>
+              <TableCell>
+                <LinearProgress variant="determinate" value={row.percent} />
+                <Typography variant="caption">{row.percent}%</Typography>
+              </TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  color={STATE_COLOUR[row.state]}
+                  label={t(`dashboard.annotationState.${row.state}`)}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </DashboardCard>
   );
 }

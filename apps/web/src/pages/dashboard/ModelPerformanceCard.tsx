@@ -1,16 +1,6 @@
-import {
-  Alert,
-  Card,
-  CardContent,
-  CircularProgress,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { DashboardCard } from './DashboardCard';
 import type { ModelPerformanceRow } from './technicalDashboardLogic';
 
 /** Model Performance table: trained and stopped models with accuracy and validation accuracy. */
@@ -22,41 +12,34 @@ export function ModelPerformanceCard(props: {
   const { t } = useTranslation();
   const { rows, loading, error } = props;
   return (
-    <Card data-testid="model-performance" sx={{ height: '100%' }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {t('dashboard.modelPerformance')}
-        </Typography>
-        {loading && <CircularProgress size={24} />}
-        {error !== null && (
-          <Alert severity="error">{t('dashboard.loadFailed', { message: error.message })}</Alert>
-        )}
-        {!loading && error === null && rows.length === 0 && (
-          <Typography color="textSecondary">{t('dashboard.noModelPerformance')}</Typography>
-        )}
-        {rows.length > 0 && (
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('dashboard.modelName')}</TableCell>
-                <TableCell>{t('dashboard.modelStatus')}</TableCell>
-                <TableCell align="right">{t('dashboard.modelAccuracy')}</TableCell>
-                <TableCell align="right">{t('dashboard.modelValAccuracy')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id}>
-                  <TableCell>{row.name}</TableCell>
-                  <TableCell>{t(`dashboard.modelStatuses.${row.status}`)}</TableCell>
-                  <TableCell align="right">{row.accuracy}</TableCell>
-                  <TableCell align="right">{row.validationAccuracy}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
-    </Card>
+    <DashboardCard
+      title={t('dashboard.modelPerformance')}
+      testId="model-performance"
+      loading={loading}
+      error={error}
+      empty={rows.length === 0}
+      emptyText={t('dashboard.noModelPerformance')}
+    >
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('dashboard.modelName')}</TableCell>
+            <TableCell>{t('dashboard.modelStatus')}</TableCell>
+            <TableCell align="right">{t('dashboard.modelAccuracy')}</TableCell>
+            <TableCell align="right">{t('dashboard.modelValAccuracy')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id}>
+              <TableCell>{row.name}</TableCell>
+              <TableCell>{t(`dashboard.modelStatuses.${row.status}`)}</TableCell>
+              <TableCell align="right">{row.accuracy}</TableCell>
+              <TableCell align="right">{row.validationAccuracy}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </DashboardCard>
   );
 }

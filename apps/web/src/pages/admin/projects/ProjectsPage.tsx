@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Alert } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminProject } from '@sarm/contracts';
@@ -14,6 +13,7 @@ import {
 } from '../../../api/adminProjectsApi';
 import { errorMessage } from '../../../api/client';
 import { useFeedback } from '../../../feedback/feedbackContext';
+import { AddButton } from '../common/AddButton';
 import { AdminPage } from '../common/AdminPage';
 import { matchesSearch, pageOf, usePaging } from '../common/paging';
 import { TablePanel } from '../common/TablePanel';
@@ -117,13 +117,7 @@ export function ProjectsPage() {
       allowed={allowed}
       deniedText={t('admin.projects.noPermission')}
       actions={
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => setDialog({ mode: 'add' })}
-        >
-          {t('admin.projects.add')}
-        </Button>
+        <AddButton label={t('admin.projects.add')} onClick={() => setDialog({ mode: 'add' })} />
       }
     >
       <TablePanel

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminRole } from '@sarm/contracts';
@@ -13,6 +12,7 @@ import {
 } from '../../../api/adminRolesApi';
 import { ApiRequestError, errorMessage } from '../../../api/client';
 import { useFeedback } from '../../../feedback/feedbackContext';
+import { AddButton } from '../common/AddButton';
 import { AdminPage } from '../common/AdminPage';
 import { matchesSearch, pageOf, usePaging } from '../common/paging';
 import { TablePanel } from '../common/TablePanel';
@@ -102,13 +102,7 @@ export function RolesPage() {
       allowed={allowed}
       deniedText={t('admin.roles.noPermission')}
       actions={
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => setDialog({ mode: 'add' })}
-        >
-          {t('admin.roles.add')}
-        </Button>
+        <AddButton label={t('admin.roles.add')} onClick={() => setDialog({ mode: 'add' })} />
       }
     >
       <TablePanel

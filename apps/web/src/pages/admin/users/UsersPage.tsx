@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button } from '@mui/material';
+import { Alert } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import {
 import { ADMIN_ROLES_KEY, fetchRoles } from '../../../api/adminRolesApi';
 import { errorMessage } from '../../../api/client';
 import { useFeedback } from '../../../feedback/feedbackContext';
+import { AddButton } from '../common/AddButton';
 import { AdminPage } from '../common/AdminPage';
 import { usePaging } from '../common/paging';
 import { TablePanel } from '../common/TablePanel';
@@ -121,13 +122,11 @@ export function UsersPage() {
       allowed={allowed}
       deniedText={t('admin.users.noPermission')}
       actions={
-        <Button
-          variant="contained"
-          startIcon={<PersonAddIcon />}
+        <AddButton
+          label={t('admin.users.add')}
+          icon={<PersonAddIcon />}
           onClick={() => setDialog({ mode: 'add' })}
-        >
-          {t('admin.users.add')}
-        </Button>
+        />
       }
     >
       <TablePanel

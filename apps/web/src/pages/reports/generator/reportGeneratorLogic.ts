@@ -1,4 +1,5 @@
 import {
+  ALL_REPORT_SECTIONS,
   REPORT_SECTION_KEYS,
   WHO_2010_LIMITS,
   type AnalysisItem,
@@ -21,13 +22,7 @@ import type { PdfBlock, Translate } from '../reportPdf';
 export type GeneratorSettings = ReportTemplateDefaults;
 
 export const EMPTY_SETTINGS: GeneratorSettings = {
-  includeDoctorInfo: true,
-  includePatientInfo: true,
-  includeConcentration: true,
-  includeMotility: true,
-  includeMorphology: true,
-  includeImages: true,
-  includeWHOComparison: true,
+  ...ALL_REPORT_SECTIONS,
   commentText: '',
   recommendationText: '',
 };
