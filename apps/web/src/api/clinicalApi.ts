@@ -11,6 +11,7 @@ import {
   VideoListResponseSchema,
   VideoSchema,
   type Dataset,
+  type DatasetListResponse,
   type Frame,
   type FrameListResponse,
   type AnalysisRequest,
@@ -27,7 +28,30 @@ export const clinicalKeys = {
   videos: (datasetId: string) => ['sarm', 'videos', datasetId] as const,
   video: (id: string) => ['sarm', 'video', id] as const,
   frames: (videoId: string, limit: number) => ['sarm', 'frames', videoId, limit] as const,
+  allDatasets: ['sarm', 'datasets-all'] as const,
+  allVideos: (datasetId: string | null) => ['sarm', 'videos-all', datasetId] as const,
 };
+
+/** The server caps its lists at 500 rows a page. */
+const LIST_LIMIT = 500;
+
+/** Every dataset the user can browse, newest first, with the total. */
+export const fetchAllDatasets = (): Promise<DatasetListResponse> =>
+  apiClient.requestParsed(
+    `/sarm/dataset/get-datasets?limit=${LIST_LIMIT}`,
+    DatasetListResponseSchema,
+  );
+
+/** Videos of every visible project, or of one dataset, newest first. */
+export async function fetchAllVideos(datasetId: string | null): Promise<Video[]> {
+  const query = new URLSearchParams({ limit: String(LIST_LIMIT) });
+  if (datasetId !== null) query.set('dataset_id', datasetId);
+  const answer = await apiClient.requestParsed(
+    `/sarm/videos/all?${query.toString()}`,
+    VideoListResponseSchema,
+  );
+  return answer.videos;
+}
 
 export async function fetchProjectDatasets(projectId: string): Promise<Dataset[]> {
   const query = `project_id=${encodeURIComponent(projectId)}&limit=500`;

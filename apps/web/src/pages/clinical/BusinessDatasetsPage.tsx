@@ -27,7 +27,7 @@ import { useCan } from '../admin/common/useCan';
 import { ReportDialog } from '../reports/ReportDialog';
 import { capped } from './ClinicalBreadcrumbs';
 import { DatasetDetailsDialog, type DatasetActions } from './DatasetDetailsDialog';
-import { businessScreenKeys, fetchAllDatasets } from '../../api/businessScreensApi';
+import { clinicalKeys, fetchAllDatasets } from '../../api/clinicalApi';
 import { businessBase, datasetLinks } from './businessScreensLogic';
 
 function Action(props: {
@@ -61,7 +61,7 @@ export function BusinessDatasetsPage() {
   const [details, setDetails] = useState<Dataset | null>(null);
   const [reporting, setReporting] = useState<Dataset | null>(null);
   const datasets = useQuery({
-    queryKey: businessScreenKeys.allDatasets,
+    queryKey: clinicalKeys.allDatasets,
     queryFn: fetchAllDatasets,
   });
 
@@ -110,14 +110,14 @@ export function BusinessDatasetsPage() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {datasets.data.length === 0 && (
+              {datasets.data.datasets.length === 0 && (
                 <TableRow>
                   <TableCell colSpan={7} align="center" sx={{ py: 4 }}>
                     <Typography color="textSecondary">{t('businessScreens.noDatasets')}</Typography>
                   </TableCell>
                 </TableRow>
               )}
-              {datasets.data.map((dataset) => {
+              {datasets.data.datasets.map((dataset) => {
                 const blocker = actions.reportBlocker(dataset);
                 return (
                   <TableRow key={dataset.id} hover data-testid="dataset-row">

@@ -21,10 +21,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { businessKeys, fetchPatients } from '../../api/businessApi';
-import { clinicalKeys, fetchDataset } from '../../api/clinicalApi';
+import { clinicalKeys, fetchAllVideos, fetchDataset } from '../../api/clinicalApi';
 import { useCan } from '../admin/common/useCan';
 import { AuthImage } from './AuthImage';
-import { businessScreenKeys, fetchAllVideos } from '../../api/businessScreensApi';
 import {
   businessBase,
   filterGridVideos,
@@ -116,7 +115,7 @@ export function FrameSelectionGridPage() {
   const canReadPatients = useCan(['manage_patients', 'upload_videos']);
   const [patientId, setPatientId] = useState('');
   const videos = useQuery({
-    queryKey: businessScreenKeys.allVideos(datasetId),
+    queryKey: clinicalKeys.allVideos(datasetId),
     queryFn: () => fetchAllVideos(datasetId),
     enabled: canSelect,
   });

@@ -1,7 +1,7 @@
 import { Box, Chip, Grid, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TECHNICAL_DATASETS_KEY, fetchAllDatasets } from '../../api/technicalApi';
+import { clinicalKeys, fetchAllDatasets } from '../../api/clinicalApi';
 import { useAuth } from '../../auth/authContext';
 import { brandText } from '../../theme/theme';
 import { CountCards } from './CountCards';
@@ -27,7 +27,7 @@ import {
 export function TechnicalDashboardPage() {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
-  const datasets = useQuery({ queryKey: TECHNICAL_DATASETS_KEY, queryFn: fetchAllDatasets });
+  const datasets = useQuery({ queryKey: clinicalKeys.allDatasets, queryFn: fetchAllDatasets });
   const dashboard = useQuery({
     queryKey: TECHNICAL_DASHBOARD_KEY,
     queryFn: fetchTechnicalDashboard,
