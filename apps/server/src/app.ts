@@ -1,11 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type FastifyPluginAsyncZod,
 } from 'fastify-type-provider-zod';
 import type { ServerContext } from './context.js';
+import { RequestLogController } from './logging/request-log.js';
 import { handleError } from './http/errors.js';
 import { recordServerError } from './http/error-audit.js';
 import { installNotFoundHandler } from './http/not-found.js';
@@ -48,7 +49,8 @@ declare module 'fastify' {
 }
 
 export interface AppOptions {
-  readonly logger: FastifyServerOptions['logger'];
+  /** The server logger (requests go to it at `debug`), or `false` for none. */
+  readonly logger: FastifyBaseLogger | false;
   /** Built web app to serve outside `/api`; `null` or a folder without index.html serves none. */
   readonly webDistDir: string | null;
   /** Honour `X-Forwarded-For` (behind a reverse proxy) for client addresses. */
@@ -91,7 +93,11 @@ export async function buildApp(
   options: AppOptions,
 ): Promise<FastifyInstance> {
   installValidationMessages();
-  const app = Fastify({ logger: options.logger, trustProxy: options.trustProxy ?? false });
+  const app = Fastify({
+    ...(options.logger === false ? { logger: false } : { loggerInstance: options.logger }),
+    logController: new RequestLogController(),
+    trustProxy: options.trustProxy ?? false,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(async (error, request, reply) => {

@@ -94,7 +94,7 @@ export async function resolveJwtSecret(
     if (!isFileMissing(error)) throw error;
   }
   const secret = randomBytes(48).toString('base64url');
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   await writeFile(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
@@ -105,7 +105,7 @@ export async function loadConfig(
 ): Promise<ServerConfig> {
   const parsed = parseEnv(env);
   const dataDir = path.resolve(parsed.DATA_DIR);
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   return {
     port: parsed.PORT,
     host: parsed.HOST,

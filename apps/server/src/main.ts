@@ -1,4 +1,6 @@
 import { loadConfig, parseRoleArgument } from './config.js';
+import { PRIVATE_UMASK } from './process/data-dir-permissions.js';
+import { installProcessGuard } from './process/process-guard.js';
 import { startServer } from './server.js';
 
 /**
@@ -6,15 +8,24 @@ import { startServer } from './server.js';
  * environment (see README). SIGINT and SIGTERM shut down gracefully.
  */
 async function main(): Promise<void> {
+  process.umask(PRIVATE_UMASK);
   const role = parseRoleArgument(process.argv.slice(2));
   const config = await loadConfig(process.env);
   const server = await startServer(config, role);
+  installProcessGuard(({ kind, error }) => {
+    const messages = {
+      'uncaught-io-error': 'Uncaught I/O error (the server goes on)',
+      'unhandled-rejection': 'Unhandled promise rejection (the server goes on)',
+      fatal: 'Uncaught exception: the server stops',
+    } as const;
+    server.logger[kind === 'fatal' ? 'fatal' : 'error']({ err: error }, messages[kind]);
+  });
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received, shutting down`);
+    server.logger.info(`${signal} received, shutting down`);
     try {
       await server.stop();
       process.exit(0);

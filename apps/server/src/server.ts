@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
 import type { ServerConfig, ServerRole } from './config.js';
 import { createServerContext, type ServerContext } from './context.js';
 import { openDatabase } from './db/database.js';
-import { createConsoleLogger } from './logger.js';
+import { createServerLogger, queueLoggerOf } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { formatAdministratorNotice } from './services/bootstrap.service.js';
+import { removeOrphanedTempDirs } from './media/ffmpeg.js';
+import { restrictDataDir } from './process/data-dir-permissions.js';
 import { createArgon2Hasher } from './services/passwords.js';
 import { createLocalFileStorage } from './storage/storage.js';
 
@@ -16,9 +19,13 @@ export interface RunningServer {
   readonly role: ServerRole;
   readonly app: FastifyInstance | null;
   readonly context: ServerContext;
+  readonly logger: Logger;
   /** Stops accepting requests, lets in-flight requests and jobs finish, then closes the database. */
   stop(): Promise<void>;
 }
+
+/** The log file in the data folder is rotated at this size (one older copy is kept). */
+const LOG_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** How long running jobs get to finish on shutdown before they are released for retry. */
 const JOB_SHUTDOWN_TIMEOUT_MS = 15_000;
@@ -32,11 +39,16 @@ export async function startServer(
   role: ServerRole,
   print: (line: string) => void = console.log,
 ): Promise<RunningServer> {
+  await restrictDataDir(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
   });
-  const logger = createConsoleLogger({ silent: config.logLevel === 'silent' });
+  const logger = createServerLogger({
+    level: config.logLevel,
+    pretty: process.stdout.isTTY,
+    file: { path: path.join(config.dataDir, 'logs', 'sarm.log'), maxBytes: LOG_FILE_MAX_BYTES },
+  });
   const context = createServerContext({
     db: database.db,
     databaseKind: database.kind,
@@ -53,13 +65,17 @@ export async function startServer(
     }),
     passwords: createArgon2Hasher(),
     clock: systemClock,
-    logger,
+    logger: queueLoggerOf(logger),
     role,
     jwtSecret: config.jwtSecret,
     publicUrl: config.publicUrl,
   });
 
   const runsWorkers = role !== 'api';
+  if (runsWorkers) {
+    const orphans = await removeOrphanedTempDirs();
+    if (orphans > 0) logger.info(`Removed ${orphans} temporary folders left by stopped workers`);
+  }
   // pg-boss installs its schema and queues on start; concurrent starts could deadlock, so they
   // take turns with the migrations and seeding.
   const administrator = await database.runExclusive(async () => {
@@ -72,6 +88,8 @@ export async function startServer(
     await context.queue.start({ workers: runsWorkers, maintenance: runsWorkers });
     return outcome;
   });
+  // PGlite creates its files with mode 0666 whatever the umask: make them private once it has.
+  await restrictDataDir(config.dataDir);
   if (administrator.kind === 'created') print(formatAdministratorNotice(administrator));
   if (administrator.kind === 'promoted')
     print(`Granted the administrator role to the existing account ${administrator.email}`);
@@ -79,7 +97,7 @@ export async function startServer(
   let app: FastifyInstance | null = null;
   if (role !== 'worker') {
     app = await buildApp(context, {
-      logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+      logger,
       webDistDir: config.webDistDir,
       trustProxy: config.trustProxy,
     });
@@ -94,6 +112,7 @@ export async function startServer(
     role,
     app,
     context,
+    logger,
     async stop() {
       if (httpApp !== null) await httpApp.close();
       await context.queue.stop({ timeoutMs: JOB_SHUTDOWN_TIMEOUT_MS });

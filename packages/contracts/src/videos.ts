@@ -157,3 +157,11 @@ export const MediaLinkResponseSchema = z.object({
   token: z.string(),
   expires_in: z.number().int(),
 });
+
+/** `POST /business/videos/{id}/retry`: the preparation of a failed video, queued again. */
+export const RetryVideoResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  task_id: z.string(),
+});
+export type RetryVideoResponse = z.infer<typeof RetryVideoResponseSchema>;

@@ -3,7 +3,14 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
-import { jpegQScale, localFile, putLocalFile, runFfmpeg, withTempDir } from '../media/ffmpeg.js';
+import {
+  jpegQScale,
+  localFile,
+  MediaError,
+  putLocalFile,
+  runFfmpeg,
+  withTempDir,
+} from '../media/ffmpeg.js';
 import type { VideosRepository } from '../repositories/videos.repository.js';
 import type { FileStorage } from '../storage/storage.js';
 import { defineJob } from './job-definition.js';
@@ -83,6 +90,10 @@ export function createFramesExtractJob(deps: {
             },
           );
           const files = (await readdir(dir)).filter((name) => /^frame_\d+\.jpg$/.test(name)).sort();
+          if (files.length === 0)
+            throw new MediaError(
+              'No frame could be decoded (the file may be truncated or corrupt)',
+            );
           await context.reportProgress(65, 'processing', `Processing ${files.length} frames`);
           const rows = [];
           for (const [index, name] of files.entries()) {

@@ -58,7 +58,7 @@ export function createVideoPrepareJob(deps: {
               '4',
               thumbnail,
             ],
-            { signal: context.signal },
+            { signal: context.signal, outputs: [thumbnail] },
           );
           const thumbnailKey = `videos/${video.id}/thumbnail.jpg`;
           await putLocalFile(deps.storage, thumbnailKey, thumbnail);
@@ -90,6 +90,7 @@ export function createVideoPrepareJob(deps: {
               ],
               {
                 signal: context.signal,
+                outputs: [output],
                 onFrames: (done) =>
                   void context
                     .reportProgress(

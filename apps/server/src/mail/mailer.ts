@@ -67,11 +67,11 @@ export function createOutboxMailer(options: {
       const content: unknown = info.message;
       if (!Buffer.isBuffer(content))
         throw new Error('Mail transport did not produce a message buffer');
-      await mkdir(options.outboxDir, { recursive: true });
+      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       sequence += 1;
       const stamp = now().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${String(sequence).padStart(4, '0')}-${fileSafe(message.to)}.eml`;
-      await writeFile(path.join(options.outboxDir, name), content);
+      await writeFile(path.join(options.outboxDir, name), content, { mode: 0o600 });
     },
   };
 }

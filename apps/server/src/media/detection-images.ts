@@ -23,6 +23,10 @@ function ffmpegBuffer(args: readonly string[], input?: Buffer): Promise<Buffer> 
     );
     const out: Buffer[] = [];
     let stderr = '';
+    // A pipe that breaks (ffmpeg exiting early) shows as a non-zero exit, never an unhandled error.
+    child.stdin?.on('error', () => undefined);
+    child.stdout?.on('error', () => undefined);
+    child.stderr?.on('error', () => undefined);
     child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (chunk: string) => {

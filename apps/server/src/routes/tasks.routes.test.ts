@@ -160,8 +160,15 @@ describe('tasks with a worker in the process (role all)', () => {
     ).toBe(400);
   });
 
-  it('reports queue counts, database kind, role and uptime', async () => {
-    const { headers } = await signedInUser(server);
+  it('reports queue counts, database kind, role and uptime to administrators only', async () => {
+    const { headers: userHeaders } = await signedInUser(server, { roles: ['clinician'] });
+    const refused = await server.app.inject({
+      method: 'GET',
+      url: '/api/tasks/system/status',
+      headers: userHeaders,
+    });
+    expect(refused.statusCode).toBe(403);
+    const { headers } = await signedInUser(server, { roles: ['system_admin'] });
     const status = SystemStatusSchema.parse(
       (await server.app.inject({ method: 'GET', url: '/api/tasks/system/status', headers })).json(),
     );

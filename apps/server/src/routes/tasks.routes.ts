@@ -25,7 +25,7 @@ export const taskRoutes: FastifyPluginCallbackZod<{ context: ServerContext }> = 
   app.get(
     '/tasks/system/status',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: 'system.*' },
       schema: {
         tags,
         summary: 'Queue counts per task type, database kind, process role and uptime',

@@ -1,6 +1,7 @@
 import {
   IdParamsSchema,
   OkResponseSchema,
+  RetryVideoResponseSchema,
   UploadVideoResponseSchema,
   VideoListQuerySchema,
   VideoListResponseSchema,
@@ -100,6 +101,26 @@ export const videoRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
   for (const url of ['/business/videos/:id', '/sarm/video/get-video/:id']) {
     app.get(url, { config: { permission: BROWSE_DATA }, schema: getSchema }, async (request) =>
       videos.get(requireAuth(request), request.params.id, request.query.include_frames),
+    );
+  }
+
+  for (const url of ['/business/videos/:id/retry', '/sarm/video/retry-video/:id']) {
+    app.post(
+      url,
+      {
+        config: { permission: UPLOAD_VIDEOS },
+        schema: {
+          tags,
+          summary: 'Prepare a failed video again',
+          description: `Queues \`video.prepare\` again for a video whose processing failed (its \`error\` says why) and answers 202 with the task id; 409 unless the video failed. ${scopeNote}`,
+          params: IdParamsSchema,
+          response: { 202: RetryVideoResponseSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(202)
+          .send(await uploads.retryPreparation(requireAuth(request), request.params.id)),
     );
   }
 

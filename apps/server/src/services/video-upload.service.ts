@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Clock } from '../clock.js';
-import { badRequest, HttpError } from '../http/errors.js';
+import { badRequest, conflict, HttpError } from '../http/errors.js';
 import { localFile, withTempDir } from '../media/ffmpeg.js';
 import type { VideosRepository } from '../repositories/videos.repository.js';
 import type { FileStorage } from '../storage/storage.js';
@@ -25,6 +25,17 @@ export const UPLOAD_MESSAGES = {
   unreadable: (file: string, reason: string) =>
     `The file "${file}" is not a readable video: ${reason}`,
 } as const;
+
+/** Larger frames are refused: a forged header must not make ffmpeg allocate gigabytes per frame. */
+export const MAX_VIDEO_DIMENSION = 8192;
+
+/** Why a probed file cannot be used as a video, or null when it can. */
+function unusableVideoReason(info: { width: number; height: number; frameCount: number }) {
+  if (info.width > MAX_VIDEO_DIMENSION || info.height > MAX_VIDEO_DIMENSION)
+    return `its frame size ${info.width}x${info.height} is larger than ${MAX_VIDEO_DIMENSION}x${MAX_VIDEO_DIMENSION}`;
+  if (info.frameCount < 2) return 'it holds a single image, not a video';
+  return null;
+}
 
 interface ReceivedFile {
   readonly tempKey: string;
@@ -125,6 +136,9 @@ export function createVideoUploadService(deps: {
           throw new HttpError(415, UPLOAD_MESSAGES.unreadable(received.filename, reason));
         }
       });
+      const unusable = unusableVideoReason(info);
+      if (unusable !== null)
+        throw new HttpError(415, UPLOAD_MESSAGES.unreadable(received.filename, unusable));
       const id = randomUUID();
       const originalKey = `videos/${id}/original${received.extension}`;
       await deps.storage.move(received.tempKey, originalKey);
@@ -171,6 +185,28 @@ export function createVideoUploadService(deps: {
     }
   }
 
-  return { upload };
+  /** Queues the preparation of a failed video again; 409 unless it failed. */
+  async function retryPreparation(auth: AuthContext, videoId: string) {
+    const video = await deps.videos.findVisible(auth, videoId);
+    if (video.processingStatus !== 'failed')
+      throw conflict('Only a video whose processing failed can be retried');
+    await deps.videoRows.update(video.id, {
+      processingStatus: 'processing',
+      error: null,
+      updatedAt: deps.clock.now(),
+    });
+    const taskId = await deps.enqueuePrepare(video.id, auth.user.id);
+    await deps.videoRows.update(video.id, { lastTaskId: taskId });
+    await deps.audit.record({
+      type: 'data',
+      severity: 'info',
+      message: `Video "${video.name}" processing retried`,
+      actor: auth.user,
+      resource: { id: video.id, type: 'video' },
+    });
+    return { success: true as const, message: 'Video preparation queued', task_id: taskId };
+  }
+
+  return { upload, retryPreparation };
 }
 export type VideoUploadService = ReturnType<typeof createVideoUploadService>;
