@@ -1,5 +1,8 @@
 import {
+  AnalysisRequestListResponseSchema,
+  FrameListResponseSchema,
   LoginResponseSchema,
+  SubmitAnalysisResponseSchema,
   TaskSchema,
   UploadVideoResponseSchema,
   VideoSchema,
@@ -71,6 +74,28 @@ async function settledVideo(id: string) {
     if (Date.now() > deadline) throw new Error(`Video ${id} is still processing`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** Submit for Analysis on the first frame: the run completes, or fails with a reason. */
+async function expectAnalysisSettles(videoId: string) {
+  const frames = FrameListResponseSchema.parse(
+    await (await api('GET', `/sarm/media/list-frames/${videoId}`)).json(),
+  );
+  const first = frames.frames[0];
+  if (first === undefined) return;
+  const submitted = await api('POST', '/sarm/frames/submit-analysis', {
+    videoId,
+    frameIds: [first.id],
+  });
+  expect(submitted.status).toBeLessThan(300);
+  const { request } = SubmitAnalysisResponseSchema.parse(await submitted.json());
+  if (request.taskId !== null) await finishedTask(request.taskId);
+  const list = AnalysisRequestListResponseSchema.parse(
+    await (await api('GET', `/sarm/frames/analysis-requests?video_id=${videoId}`)).json(),
+  );
+  const settled = list.requests.find((r) => r.id === request.id);
+  expect(['completed', 'failed']).toContain(settled?.status);
+  if (settled?.status === 'failed') expect(settled.error ?? '').not.toBe('');
 }
 
 async function videoCount(): Promise<number> {
@@ -173,6 +198,7 @@ describe('hostile uploads', () => {
       const { task_id: taskId } = (await extract.json()) as { task_id: string };
       const task = await finishedTask(taskId);
       if (task.status === 'failed') expect((await video(created.id)).error ?? '').not.toBe('');
+      else await expectAnalysisSettles(created.id);
       expect(await videoCount()).toBe(before + 1);
     } else {
       expect([400, 413, 415]).toContain(response.status);

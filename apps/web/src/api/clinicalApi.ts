@@ -1,4 +1,5 @@
 import {
+  RetryVideoResponseSchema,
   DatasetListResponseSchema,
   DatasetSchema,
   DEFAULT_FRAME_EXTRACTION,
@@ -78,6 +79,16 @@ export const fetchVideo = (id: string): Promise<Video> =>
 
 export async function deleteVideo(id: string): Promise<void> {
   await apiClient.request(`/business/videos/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** Queues the preparation of a failed video again; answers the task id. */
+export async function retryVideo(id: string): Promise<string> {
+  const answer = await apiClient.requestParsed(
+    `/business/videos/${encodeURIComponent(id)}/retry`,
+    RetryVideoResponseSchema,
+    { method: 'POST' },
+  );
+  return answer.task_id;
 }
 
 /** Starts frame extraction with the video list's defaults (fps 3, quality 95, max 50). */

@@ -10,8 +10,10 @@ import {
   Typography,
 } from '@mui/material';
 import type { Video, VideoProcessingStatus } from '@sarm/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { retryVideo } from '../../api/clinicalApi';
 import { useCan } from '../admin/common/useCan';
 import { AuthImage } from './AuthImage';
 import { minutesSeconds } from './ClinicalBreadcrumbs';
@@ -44,6 +46,13 @@ export function VideoCard({ video, actions }: { video: Video; actions: VideoCard
   const running = isActive(task) && task?.task_type === 'frames.extract';
   const hasFrames = video.extractedFramesCount > 0;
   const canViewAnalysis = useCan(['view_analysis_results']);
+  const canRetry = useCan(['upload_videos']);
+  const client = useQueryClient();
+  const retry = useMutation({
+    mutationFn: () => retryVideo(video.id),
+    onSettled: () =>
+      Promise.all(actions.refreshKeys.map((queryKey) => client.invalidateQueries({ queryKey }))),
+  });
   return (
     <Card
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
@@ -80,7 +89,22 @@ export function VideoCard({ video, actions }: { video: Video; actions: VideoCard
           </Stack>
         )}
         {video.error !== null && video.processingStatus === 'failed' && (
-          <Alert severity="error" sx={{ mt: 1 }}>
+          <Alert
+            severity="error"
+            sx={{ mt: 1 }}
+            action={
+              canRetry && (
+                <Button
+                  color="inherit"
+                  size="small"
+                  disabled={retry.isPending}
+                  onClick={() => retry.mutate()}
+                >
+                  {t('common.retry')}
+                </Button>
+              )
+            }
+          >
             {video.error}
           </Alert>
         )}
