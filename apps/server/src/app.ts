@@ -11,6 +11,7 @@ import { handleError } from './http/errors.js';
 import { recordServerError } from './http/error-audit.js';
 import { installNotFoundHandler } from './http/not-found.js';
 import { registerOpenApi } from './http/openapi.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import {
   enforceAccessDeclarations,
   installAccessHook,
@@ -98,6 +99,7 @@ export async function buildApp(
     logController: new RequestLogController(),
     trustProxy: options.trustProxy ?? false,
   });
+  installSecurityHeaders(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(async (error, request, reply) => {

@@ -28,6 +28,20 @@ describe('serving the web app', () => {
     expect(asset.headers['content-type']).toContain('javascript');
   });
 
+  it('sends security headers: no sniffing, no framing, no referrer, a strict CSP', async () => {
+    for (const url of ['/', '/api/health']) {
+      const response = await server.app.inject({ method: 'GET', url });
+      expect(response.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+      });
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+  });
+
   it('falls back to index.html for client-side routes', async () => {
     for (const url of ['/sarm/projects/p1/datasets', '/login?expired=true', '/admin/users']) {
       const response = await server.app.inject({
