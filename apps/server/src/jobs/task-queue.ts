@@ -110,6 +110,7 @@ export function createTaskQueue<R extends JobRegistryShape<R>>(options: TaskQueu
                   clock,
                   running,
                   log: (m, err) => logger.error({ err }, m),
+                  logInfo: (m) => logger.info(m),
                 },
                 definition,
                 job,

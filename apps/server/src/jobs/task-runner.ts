@@ -36,6 +36,8 @@ export interface TaskRunnerDeps {
   readonly clock: Clock;
   readonly running: Map<string, RunningTask>;
   readonly log: (message: string, error?: unknown) => void;
+  /** Start-up and completion lines of jobs, at `info`. */
+  readonly logInfo?: (message: string) => void;
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -117,10 +119,15 @@ export async function runTaskAttempt(
     },
   };
 
+  const startedAt = Date.now();
+  deps.logInfo?.(`Task ${taskId} (${definition.name}) started`);
   try {
     const result = await definition.handler(payload.data, context);
     controller.signal.throwIfAborted();
     const completed = await tasks.complete(taskId, result, clock.now());
+    deps.logInfo?.(
+      `Task ${taskId} (${definition.name}) completed in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
+    );
     if (completed?.createdBy && definition.notifiesItself !== true) {
       await deps.notifier.notify(completed.createdBy, {
         title: `${definition.title} completed`,
