@@ -1,6 +1,7 @@
 import { computeConcentration } from '../concentration/concentration.js';
 import { ClassicalDetector } from '../detect/classical-detector.js';
 import type { Detection, Detector } from '../detect/types.js';
+import { POLARITY_SAMPLE_FRAMES, decidePolarity } from '../detect/polarity.js';
 import { computeKinematics, detrendedJitter, toTimedPoints } from '../kinematics/kinematics.js';
 import { medianMorphometry } from '../morphometry/morphometry.js';
 import type { CasaSettings } from '../settings.js';
@@ -9,7 +10,7 @@ import { repairSwaps } from '../track/repair.js';
 import { Tracker } from '../track/tracker.js';
 import type { GrayFrame, VideoInfo } from '../types.js';
 import { classifyMotility, summariseMotility } from '../who/motility.js';
-import type { AnalysisResult, FrameResult, TrackResult } from './result.js';
+import type { AnalysisResult, FrameResult, PolarityReport, TrackResult } from './result.js';
 
 /** Called after each frame with frames done and the expected total (from the probe). */
 export type AnalyzeProgress = (done: number, total: number) => void;
@@ -27,6 +28,12 @@ export interface AnalyzeOptions {
   readonly includeDetections?: boolean;
   /** Replace the classical detector (e.g. with a trained model). */
   readonly detector?: Detector;
+  /**
+   * Decide the heads' polarity from the first frames (see `decidePolarity`) instead of taking
+   * `settings.polarity`, which stays the fallback when the frames show no evidence. The result's
+   * `settings.polarity` is the polarity used, so the result can be reproduced without this option.
+   */
+  readonly autoPolarity?: boolean;
 }
 
 /**
@@ -42,6 +49,30 @@ export async function analyzeFrames(
 ): Promise<AnalysisResult> {
   const options: AnalyzeOptions =
     typeof optionsOrProgress === 'function' ? { onProgress: optionsOrProgress } : optionsOrProgress;
+  if (options.autoPolarity === true) {
+    const { head, rest } = await peekFrames(frames, POLARITY_SAMPLE_FRAMES);
+    const decision = decidePolarity(head, settings);
+    const chosen: CasaSettings = { ...settings, polarity: decision.polarity };
+    return analyzeWithPolarity(rest, info, chosen, options, {
+      used: decision.polarity,
+      chosen_by: 'auto',
+      auto: decision,
+    });
+  }
+  return analyzeWithPolarity(frames, info, settings, options, {
+    used: settings.polarity,
+    chosen_by: 'settings',
+    auto: null,
+  });
+}
+
+async function analyzeWithPolarity(
+  frames: AsyncIterable<GrayFrame> | Iterable<GrayFrame>,
+  info: VideoInfo,
+  settings: CasaSettings,
+  options: AnalyzeOptions,
+  polarity: PolarityReport,
+): Promise<AnalysisResult> {
   const fps = settings.fpsOverride ?? info.fps;
   const detector = options.detector ?? new ClassicalDetector(settings);
   const finished: FinishedTrack[] = [];
@@ -86,6 +117,7 @@ export async function analyzeFrames(
     engine: { name: 'sarm-casa', settings_version: settings.version },
     video: { width, height, fps, frames: perFrame.length, duration_s: perFrame.length / fps },
     settings,
+    polarity,
     concentration: computeConcentration({
       meanCountPerFrame: meanCount,
       widthPx: width,
@@ -99,6 +131,46 @@ export async function analyzeFrames(
     tracks,
     per_frame: perFrame,
   };
+}
+
+/**
+ * Reads the first `count` frames and hands back a stream that yields them again, then the rest.
+ * Frames own their buffers (see `GrayFrame`), so holding a few is safe.
+ */
+async function peekFrames(
+  frames: AsyncIterable<GrayFrame> | Iterable<GrayFrame>,
+  count: number,
+): Promise<{ head: GrayFrame[]; rest: AsyncIterable<GrayFrame> }> {
+  const iterator =
+    Symbol.asyncIterator in frames ? frames[Symbol.asyncIterator]() : frames[Symbol.iterator]();
+  const head: GrayFrame[] = [];
+  let ended = false;
+  while (!ended && head.length < count) {
+    const step = await iterator.next();
+    if (step.done === true) ended = true;
+    else head.push(step.value);
+  }
+  async function* replay(): AsyncGenerator<GrayFrame> {
+    yield* head;
+    if (ended) return;
+    let done = false;
+    try {
+      for (;;) {
+        const step = await iterator.next();
+        if (step.done === true) {
+          done = true;
+          return;
+        }
+        yield step.value;
+      }
+    } catch (error) {
+      done = true;
+      throw error;
+    } finally {
+      if (!done) await iterator.return?.();
+    }
+  }
+  return { head, rest: replay() };
 }
 
 function toBox(d: Detection): readonly [number, number, number, number, number] {

@@ -1,8 +1,9 @@
 import type { WhoMotilityCategory } from '@sarm/contracts';
 import type { ConcentrationResult } from '../concentration/concentration.js';
+import type { PolarityDecision } from '../detect/polarity.js';
 import type { HeadMorphometry } from '../morphometry/morphometry.js';
 import type { Kinematics } from '../kinematics/kinematics.js';
-import type { CasaSettings } from '../settings.js';
+import type { CasaSettings, Polarity } from '../settings.js';
 import type { TrackPoint } from '../track/tracker.js';
 import type { MotilitySummary } from '../who/motility.js';
 
@@ -25,6 +26,15 @@ export interface FrameResult {
   readonly detections?: DetectionBox[];
 }
 
+/** Which head polarity the analysis used and how it was chosen. */
+export interface PolarityReport {
+  readonly used: Polarity;
+  /** `settings`: taken from `settings.polarity`; `auto`: decided from the first frames. */
+  readonly chosen_by: 'settings' | 'auto';
+  /** The evidence of the automatic decision; null when the settings chose. */
+  readonly auto: PolarityDecision | null;
+}
+
 /** Everything an analysis of one video produces; JSON-serialisable, snake_case as the API uses it. */
 export interface AnalysisResult {
   readonly engine: { readonly name: 'sarm-casa'; readonly settings_version: number };
@@ -36,6 +46,7 @@ export interface AnalysisResult {
     readonly duration_s: number;
   };
   readonly settings: CasaSettings;
+  readonly polarity: PolarityReport;
   readonly concentration: ConcentrationResult;
   readonly motility: MotilitySummary;
   readonly tracks: TrackResult[];

@@ -1,22 +1,333 @@
-import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
+/** `casa analyze`: one video (summary, JSON, overlay, CSV) or every video of a folder (CSV). */
+import { stat, writeFile } from 'node:fs/promises';
+import { relative } from 'node:path';
 import type { AnalysisResult } from '../analyze/result.js';
+import type { PolarityMode } from '../detect/polarity.js';
+import { POLARITY_SAMPLE_FRAMES } from '../detect/polarity.js';
 import { analyzeVideo } from '../node/analyze-video.js';
-import { writeOverlayVideo } from './overlay.js';
 import { VideoReadError } from '../node/video-read-error.js';
 import type { CasaSettings } from '../settings.js';
-import { InvalidSettingsError, resolveSettings } from '../settings.js';
+import { DEFAULT_CASA_SETTINGS, InvalidSettingsError, resolveSettings } from '../settings.js';
+import type { AnalyzeOne } from './batch.js';
+import { analyzeBatch, listVideoFiles, VIDEO_EXTENSIONS } from './batch.js';
+import type { VideoOutcome } from './csv.js';
+import { csvHeaderLine, csvRow } from './csv.js';
+import type { OptionSpec, OptionValues } from './options.js';
+import {
+  flagOption,
+  formatOptionsHelp,
+  parseOptions,
+  stringOption,
+  usageErrorText,
+  UsageError,
+} from './options.js';
+import { writeOverlayVideo } from './overlay.js';
 import { createProgressBar } from './progress.js';
 
-export const ANALYZE_USAGE = `Usage: casa analyze <video> [--um-per-pixel N] [--depth UM] [--dilution N] [--fps N]
-                    [--json FILE|-] [--detections] [--overlay OUT.mp4]`;
+/** Usage line of the command. */
+export const ANALYZE_USAGE = 'Usage: casa analyze <video|folder> [options]';
+
+const D = DEFAULT_CASA_SETTINGS;
+
+/** Every option of `casa analyze`, as parsed and as the help lists them. */
+export const ANALYZE_OPTIONS: readonly OptionSpec[] = [
+  {
+    name: 'um-per-pixel',
+    type: 'string',
+    value: 'N',
+    description:
+      'spatial calibration, micrometres per pixel; set it for your microscope (the default assumes 40x on a 640x480 camera)',
+    defaultText: `${D.umPerPixel} µm/px`,
+  },
+  {
+    name: 'depth',
+    type: 'string',
+    value: 'UM',
+    description: 'counting chamber depth, µm',
+    defaultText: `${D.chamberDepthUm} µm`,
+  },
+  {
+    name: 'dilution',
+    type: 'string',
+    value: 'N',
+    description: 'dilution factor of the sample (concentration is multiplied by it)',
+    defaultText: String(D.dilution),
+  },
+  {
+    name: 'fps',
+    type: 'string',
+    value: 'N',
+    description: "frame rate, frames/s, replacing the container's (only when it is known wrong)",
+    defaultText: "the container's rate",
+  },
+  {
+    name: 'polarity',
+    type: 'string',
+    value: 'MODE',
+    description: `how heads look: bright (phase contrast), dark (bright-field) or auto, decided from the first ${POLARITY_SAMPLE_FRAMES} frames of each video (bright when they show no evidence)`,
+    defaultText: 'auto',
+  },
+  {
+    name: 'json',
+    type: 'string',
+    value: 'FILE|-',
+    description:
+      'also write the full result as JSON to FILE; - writes only the JSON to stdout (one video only)',
+  },
+  {
+    name: 'detections',
+    type: 'boolean',
+    description: "include every frame's boxes (pixels) in the JSON (one video only)",
+  },
+  {
+    name: 'overlay',
+    type: 'string',
+    value: 'OUT.mp4',
+    description:
+      'write the video again with boxes and tracks coloured by WHO category (one video only)',
+  },
+  {
+    name: 'csv',
+    type: 'string',
+    value: 'FILE|-',
+    description:
+      'write one CSV row per video (file, status, error, video, settings, polarity, concentration, motility, mean kinematics) to FILE; - writes only the CSV to stdout',
+    defaultText: 'none for one video, - for a folder',
+  },
+  {
+    name: 'recursive',
+    type: 'boolean',
+    description: 'with a folder: include the videos of its subfolders',
+  },
+  { name: 'help', type: 'boolean', short: 'h', description: 'show this help' },
+];
+
+/** The full help of `casa analyze`. */
+export const ANALYZE_HELP = `${ANALYZE_USAGE}
+
+Analyses a microscope video: detection, tracking, concentration and WHO 6th edition motility.
+Prints a summary on stdout and a progress bar on stderr.
+
+  <video>    a video file ffmpeg can read
+  <folder>   batch mode: every video in the folder (${VIDEO_EXTENSIONS.join(', ')}),
+             sorted by name, one CSV row each; a video that fails gets a "failed" row and the
+             batch goes on. Exit code 0 when all succeed, 1 when any failed.
+
+Options:
+${formatOptionsHelp(ANALYZE_OPTIONS)}
+
+Exit codes: 0 success, 1 a video could not be analysed, 2 bad arguments.
+Examples:
+  casa analyze sample.mp4 --um-per-pixel 0.42 --json result.json
+  casa analyze videos/ --csv results.csv
+`;
+
+/** Where the command writes; tests pass their own sinks. */
+export interface CommandOutput {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown; isTTY?: boolean };
+}
+
+const COMMAND = 'casa analyze';
+
+interface AnalyzeArgs {
+  readonly target: string;
+  readonly settings: CasaSettings;
+  readonly polarity: PolarityMode;
+  readonly values: OptionValues;
+}
+
+/** `casa analyze`: returns the process exit code. */
+export async function runAnalyzeCommand(
+  argv: string[],
+  io: CommandOutput = { stdout: process.stdout, stderr: process.stderr },
+  analyzeOne: AnalyzeOne = analyzeWithFfmpeg,
+): Promise<number> {
+  let args: AnalyzeArgs | 'help';
+  let isFolder: boolean;
+  try {
+    args = parseAnalyzeArgs(argv);
+    if (args === 'help') {
+      io.stdout.write(ANALYZE_HELP);
+      return 0;
+    }
+    isFolder = await isDirectory(args.target);
+    if (isFolder) checkBatchOptions(args.values);
+  } catch (error) {
+    if (!(error instanceof UsageError || error instanceof InvalidSettingsError)) throw error;
+    io.stderr.write(usageErrorText(COMMAND, error.message));
+    return 2;
+  }
+  return isFolder ? runBatch(args, io, analyzeOne) : runSingle(args, io, analyzeOne);
+}
+
+function parseAnalyzeArgs(argv: string[]): AnalyzeArgs | 'help' {
+  const { values, positionals } = parseOptions(ANALYZE_OPTIONS, argv, true);
+  if (flagOption(values, 'help')) return 'help';
+  const target = positionals[0];
+  if (target === undefined) throw new UsageError('give a video file or a folder of videos');
+  if (positionals.length > 1) {
+    throw new UsageError(`one video or folder at a time (got ${positionals.length} arguments)`);
+  }
+  const polarity = polarityOption(stringOption(values, 'polarity'));
+  const number = (name: string) => numberOption(stringOption(values, name), name);
+  const settings = resolveSettings({
+    ...optional('umPerPixel', number('um-per-pixel')),
+    ...optional('chamberDepthUm', number('depth')),
+    ...optional('dilution', number('dilution')),
+    fpsOverride: number('fps') ?? null,
+    ...(polarity !== 'auto' && { polarity }),
+  });
+  if (stringOption(values, 'json') === '-' && stringOption(values, 'csv') === '-') {
+    throw new UsageError('--json - and --csv - both want stdout: write one of them to a file');
+  }
+  return { target, settings, polarity, values };
+}
+
+function checkBatchOptions(values: OptionValues): void {
+  for (const name of ['json', 'overlay', 'detections']) {
+    if (values[name] !== undefined) {
+      throw new UsageError(`--${name} takes one video; for a folder use --csv`);
+    }
+  }
+}
+
+function polarityOption(value: string | undefined): PolarityMode {
+  if (value === undefined || value === 'auto' || value === 'bright' || value === 'dark') {
+    return value ?? 'auto';
+  }
+  throw new UsageError(`--polarity must be auto, bright or dark, got "${value}"`);
+}
 
 function numberOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0)
-    throw new InvalidSettingsError(`--${name} must be a positive number`);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0)
+    throw new UsageError(`--${name} must be a positive number, got "${value}"`);
   return n;
+}
+
+function optional<K extends string>(key: K, value: number | undefined): Partial<Record<K, number>> {
+  return value === undefined ? {} : ({ [key]: value } as Partial<Record<K, number>>);
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    // A missing file is reported by the analysis, as a video that cannot be read.
+    return false;
+  }
+}
+
+async function runSingle(
+  args: AnalyzeArgs,
+  io: CommandOutput,
+  analyzeOne: AnalyzeOne,
+): Promise<number> {
+  const { values, target, settings } = args;
+  const json = stringOption(values, 'json');
+  const csv = stringOption(values, 'csv');
+  const overlay = stringOption(values, 'overlay');
+  const detections = flagOption(values, 'detections');
+  let result: AnalysisResult;
+  try {
+    const bar = createProgressBar('Analysing', 1, io.stderr);
+    result = await analyzeOne(
+      target,
+      settings,
+      (done, total) => {
+        bar.setTotal(total);
+        bar.update(done);
+      },
+      {
+        autoPolarity: args.polarity === 'auto',
+        includeDetections: detections || overlay !== undefined,
+      },
+    );
+    bar.done();
+  } catch (error) {
+    if (!(error instanceof VideoReadError)) throw error;
+    io.stderr.write(`casa: ${error.message}\n`);
+    if (csv !== undefined) {
+      await writeCsv(csv, [{ file: target, status: 'failed', error: error.message }], io);
+    }
+    return 1;
+  }
+  if (overlay !== undefined) await writeOverlayVideo(target, result, overlay);
+  const output = detections || overlay === undefined ? result : withoutDetections(result);
+  if (json === '-') io.stdout.write(`${JSON.stringify(output)}\n`);
+  else if (json !== undefined) await writeFile(json, JSON.stringify(output, null, 2));
+  if (csv !== undefined) await writeCsv(csv, [{ file: target, status: 'ok', result }], io);
+  if (json !== '-' && csv !== '-') io.stdout.write(`${summary(result)}\n`);
+  return 0;
+}
+
+async function runBatch(
+  args: AnalyzeArgs,
+  io: CommandOutput,
+  analyzeOne: AnalyzeOne,
+): Promise<number> {
+  const folder = args.target;
+  const csv = stringOption(args.values, 'csv') ?? '-';
+  const files = await listVideoFiles(folder, flagOption(args.values, 'recursive'));
+  if (files.length === 0) {
+    io.stderr.write(
+      `casa: no video files (${VIDEO_EXTENSIONS.join(', ')}) in "${folder}"${flagOption(args.values, 'recursive') ? '' : ' (subfolders need --recursive)'}\n`,
+    );
+    return 1;
+  }
+  // The CSV grows row by row, so an interrupted batch keeps what it finished.
+  const sink = csvSink(csv, io);
+  await sink.write(csvHeaderLine());
+  const outcomes = await analyzeBatch(
+    files,
+    args.settings,
+    (path, settings, onProgress) =>
+      analyzeOne(path, settings, onProgress, { autoPolarity: args.polarity === 'auto' }),
+    {
+      stderr: io.stderr,
+      label: (path) => relative(folder, path),
+      onOutcome: (outcome) => sink.write(csvRow(outcome)),
+    },
+  );
+  const failed = outcomes.filter((o) => o.status === 'failed').length;
+  io.stderr.write(
+    `casa: ${outcomes.length - failed} of ${outcomes.length} videos analysed${failed > 0 ? `, ${failed} failed` : ''}${csv === '-' ? '' : `; wrote ${csv}`}\n`,
+  );
+  return failed > 0 ? 1 : 0;
+}
+
+/** Analyses one video file through ffmpeg with the CLI's options. */
+async function analyzeWithFfmpeg(
+  path: string,
+  settings: CasaSettings,
+  onProgress: (done: number, total: number) => void,
+  options: { autoPolarity?: boolean; includeDetections?: boolean } = {},
+): Promise<AnalysisResult> {
+  return analyzeVideo(path, settings, { ...options, onProgress });
+}
+
+function csvSink(target: string, io: CommandOutput): { write(text: string): Promise<void> } {
+  let first = true;
+  return {
+    async write(text) {
+      if (target === '-') io.stdout.write(text);
+      else {
+        await writeFile(target, text, { flag: first ? 'w' : 'a' });
+        first = false;
+      }
+    },
+  };
+}
+
+async function writeCsv(
+  target: string,
+  outcomes: readonly VideoOutcome[],
+  io: CommandOutput,
+): Promise<void> {
+  const sink = csvSink(target, io);
+  await sink.write(csvHeaderLine() + outcomes.map(csvRow).join(''));
 }
 
 function summary(result: AnalysisResult): string {
@@ -25,92 +336,24 @@ function summary(result: AnalysisResult): string {
   const pct = (v: number) => `${v.toFixed(1)} %`;
   return [
     `Video: ${result.video.width}x${result.video.height}, ${result.video.fps.toFixed(2)} fps, ${result.video.frames} frames (${result.video.duration_s.toFixed(1)} s)`,
+    polarityLine(result),
     `Concentration: ${c.mean_concentration_million_per_ml.toFixed(1)} million/ml (${c.overall_classification}), ${c.mean_count_per_frame.toFixed(1)} cells per frame`,
     `Motility (${m.track_count} tracks): rapid ${pct(m.motility_distribution['Rapid Progressive'])}, slow ${pct(m.motility_distribution['Slow Progressive'])}, non-progressive ${pct(m.motility_distribution['Non Progressive'])}, immotile ${pct(m.motility_distribution.Immotile)}`,
     `Progressive ${pct(m.progressive_percent)} (${m.classification.progressive}), total motility ${pct(m.total_motility_percent)} (${m.classification.total}), mean VCL ${m.average_velocity.toFixed(1)} µm/s`,
   ].join('\n');
 }
 
-/** Where the command writes; tests pass their own sinks. */
-export interface CommandOutput {
-  readonly stdout: { write(text: string): unknown };
-  readonly stderr: { write(text: string): unknown; isTTY?: boolean };
-}
-
-/** `casa analyze`: returns the process exit code. */
-export async function runAnalyzeCommand(
-  argv: string[],
-  io: CommandOutput = { stdout: process.stdout, stderr: process.stderr },
-): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        'um-per-pixel': { type: 'string' },
-        depth: { type: 'string' },
-        dilution: { type: 'string' },
-        fps: { type: 'string' },
-        json: { type: 'string' },
-        detections: { type: 'boolean' },
-        overlay: { type: 'string' },
-      },
-    });
-  } catch (error) {
-    io.stderr.write(
-      `${error instanceof Error ? error.message : String(error)}\n${ANALYZE_USAGE}\n`,
-    );
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  const video = positionals[0];
-  if (video === undefined || positionals.length > 1) {
-    io.stderr.write(`${ANALYZE_USAGE}\n`);
-    return 2;
-  }
-  let settings: CasaSettings;
-  try {
-    settings = resolveSettings({
-      ...optional('umPerPixel', numberOption(values['um-per-pixel'], 'um-per-pixel')),
-      ...optional('chamberDepthUm', numberOption(values.depth, 'depth')),
-      ...optional('dilution', numberOption(values.dilution, 'dilution')),
-      fpsOverride: numberOption(values.fps, 'fps') ?? null,
-    });
-  } catch (error) {
-    io.stderr.write(`casa: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 2;
-  }
-  try {
-    const bar = createProgressBar('Analysing', 1, io.stderr);
-    const result = await analyzeVideo(video, settings, {
-      includeDetections: values.detections === true || values.overlay !== undefined,
-      onProgress: (done, total) => {
-        bar.setTotal(total);
-        bar.update(done);
-      },
-    });
-    bar.done();
-    if (values.overlay !== undefined) await writeOverlayVideo(video, result, values.overlay);
-    const output =
-      values.detections || values.overlay === undefined ? result : withoutDetections(result);
-    if (values.json === '-') io.stdout.write(`${JSON.stringify(output)}\n`);
-    else {
-      if (values.json !== undefined) await writeFile(values.json, JSON.stringify(output, null, 2));
-      io.stdout.write(`${summary(result)}\n`);
-    }
-    return 0;
-  } catch (error) {
-    if (error instanceof VideoReadError) {
-      io.stderr.write(`casa: ${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  }
-}
-
-function optional<K extends string>(key: K, value: number | undefined): Partial<Record<K, number>> {
-  return value === undefined ? {} : ({ [key]: value } as Partial<Record<K, number>>);
+function polarityLine(result: AnalysisResult): string {
+  const { used, auto } = result.polarity;
+  const heads = used === 'bright' ? 'bright heads (phase contrast)' : 'dark heads (bright-field)';
+  if (auto === null) return `Polarity: ${heads}, as set`;
+  const why =
+    auto.method === 'head_count'
+      ? `${auto.bright_heads_per_frame} bright vs ${auto.dark_heads_per_frame} dark heads per frame`
+      : auto.method === 'residual_skewness'
+        ? `residual skewness ${auto.residual_skewness}`
+        : 'no evidence in the image, default kept';
+  return `Polarity: ${heads}, auto (${why})`;
 }
 
 function withoutDetections(result: AnalysisResult): AnalysisResult {

@@ -69,3 +69,59 @@ export function createProgressBar(
     },
   };
 }
+
+/** Progress of a batch of videos: which video, its own progress and the whole batch's. */
+export interface BatchProgress {
+  /** Video `index` (0-based) named `name` starts. */
+  start(index: number, name: string): void;
+  /** Fraction 0..1 of the current video done. */
+  update(fraction: number): void;
+  /** The current video ended; `outcome` is shown on the line (e.g. "ok" or the error). */
+  finish(outcome: string): void;
+}
+
+const BATCH_BAR_WIDTH = 20;
+
+function blockBar(fraction: number, width: number): string {
+  const filled = Math.round(Math.min(1, Math.max(0, fraction)) * width);
+  return `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
+}
+
+/**
+ * A batch progress line, `[3/12] name.mp4 ███░░ 45%  all ██░░░ 20%`, redrawn in place on a
+ * terminal (at most every 100 ms). Elsewhere (a log file, CI) it prints a plain line when a video
+ * starts and one when it ends.
+ */
+export function createBatchProgress(total: number, stream: ProgressStream): BatchProgress {
+  const tty = stream.isTTY === true;
+  let index = 0;
+  let name = '';
+  let lastDraw = 0;
+  const prefix = () => `[${index + 1}/${total}] ${name}`;
+  const draw = (fraction: number, force: boolean): void => {
+    const now = Date.now();
+    if (!force && now - lastDraw < REDRAW_MS) return;
+    lastDraw = now;
+    const overall = (index + fraction) / Math.max(1, total);
+    const percent = String(Math.floor(fraction * 100)).padStart(3);
+    const all = String(Math.floor(overall * 100)).padStart(3);
+    stream.write(
+      `\r\x1b[K${prefix()} ${blockBar(fraction, BATCH_BAR_WIDTH)} ${percent}%  all ${blockBar(overall, 10)} ${all}%`,
+    );
+  };
+  return {
+    start(i, videoName) {
+      index = i;
+      name = videoName;
+      if (tty) draw(0, true);
+      else stream.write(`${prefix()} ...\n`);
+    },
+    update(fraction) {
+      if (tty) draw(fraction, false);
+    },
+    finish(outcome) {
+      if (tty) stream.write(`\r\x1b[K${prefix()} ${outcome}\n`);
+      else stream.write(`${prefix()} ${outcome}\n`);
+    },
+  };
+}

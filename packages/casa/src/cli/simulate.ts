@@ -1,19 +1,142 @@
 /** `casa simulate`: writes a synthetic microscope video (mp4) and its ground truth (JSON). */
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { createVideoWriter } from '../node/writer.js';
 import type { Simulation, SimulationParams } from '../simulate/index.js';
-import { createSimulation } from '../simulate/index.js';
+import { createSimulation, DEFAULT_SIMULATION_PARAMS } from '../simulate/index.js';
+import type { OptionSpec } from './options.js';
+import {
+  flagOption,
+  formatOptionsHelp,
+  parseOptions,
+  stringOption,
+  usageErrorText,
+  UsageError,
+} from './options.js';
 import type { ProgressStream } from './progress.js';
 import { createProgressBar } from './progress.js';
 
-/** Usage text of the command. */
-export const SIMULATE_USAGE = `Usage: casa simulate --out FILE.mp4 --truth FILE.json [--seed N] [--sperm N] [--frames N] [--fps N]
-                     [--width W --height H] [--mix a,b,c,d] [--um-per-pixel N]
-                     [--polarity phase-contrast|bright-field] [--debris N] [--noise SIGMA]
-                     [--blur SIGMA_PX] [--drift UM_PER_S]`;
+/** Usage line of the command. */
+export const SIMULATE_USAGE = `Usage: casa simulate --out FILE.mp4 --truth FILE.json [options]`;
 
-class UsageError extends Error {}
+const D = DEFAULT_SIMULATION_PARAMS;
+
+/** Every option of `casa simulate`, as parsed and as the help lists them. */
+export const SIMULATE_OPTIONS: readonly OptionSpec[] = [
+  {
+    name: 'out',
+    type: 'string',
+    value: 'FILE.mp4',
+    description: 'video to write (H.264); required',
+  },
+  {
+    name: 'truth',
+    type: 'string',
+    value: 'FILE.json',
+    description: 'ground truth to write (tracks, counts, expected WHO shares); required',
+  },
+  {
+    name: 'seed',
+    type: 'string',
+    value: 'N',
+    description: 'random seed, integer',
+    defaultText: String(D.seed),
+  },
+  {
+    name: 'sperm',
+    type: 'string',
+    value: 'N',
+    description: 'mean number of sperm heads in the field per frame',
+    defaultText: String(D.sperm),
+  },
+  {
+    name: 'frames',
+    type: 'string',
+    value: 'N',
+    description: 'length, frames',
+    defaultText: String(D.frames),
+  },
+  {
+    name: 'fps',
+    type: 'string',
+    value: 'N',
+    description: 'frame rate, frames/s',
+    defaultText: String(D.fps),
+  },
+  {
+    name: 'width',
+    type: 'string',
+    value: 'W',
+    description: 'frame width, pixels (>= 32; give --height too)',
+    defaultText: String(D.width),
+  },
+  {
+    name: 'height',
+    type: 'string',
+    value: 'H',
+    description: 'frame height, pixels (>= 32; give --width too)',
+    defaultText: String(D.height),
+  },
+  {
+    name: 'mix',
+    type: 'string',
+    value: 'a,b,c,d',
+    description: 'shares of rapid, slow, non-progressive and immotile cells (normalised to sum 1)',
+    defaultText: D.mix.join(','),
+  },
+  {
+    name: 'um-per-pixel',
+    type: 'string',
+    value: 'N',
+    description: 'scale, micrometres per pixel',
+    defaultText: String(D.umPerPixel),
+  },
+  {
+    name: 'polarity',
+    type: 'string',
+    value: 'MODE',
+    description:
+      'phase-contrast (bright heads with a dark halo) or bright-field (dark heads on a light field)',
+    defaultText: D.polarity,
+  },
+  {
+    name: 'debris',
+    type: 'string',
+    value: 'N',
+    description: 'number of debris particles (not sperm)',
+    defaultText: String(D.debris),
+  },
+  {
+    name: 'noise',
+    type: 'string',
+    value: 'SIGMA',
+    description: 'pixel noise, standard deviation in grey levels',
+    defaultText: String(D.noiseSigma),
+  },
+  {
+    name: 'blur',
+    type: 'string',
+    value: 'SIGMA_PX',
+    description: 'optical blur, Gaussian standard deviation in pixels (0 to 10)',
+    defaultText: String(D.blurSigmaPx),
+  },
+  {
+    name: 'drift',
+    type: 'string',
+    value: 'UM_PER_S',
+    description: 'stage drift, µm/s',
+    defaultText: String(D.driftUmPerS),
+  },
+  { name: 'help', type: 'boolean', short: 'h', description: 'show this help' },
+];
+
+/** The full help of `casa simulate`. */
+export const SIMULATE_HELP = `${SIMULATE_USAGE}
+
+Writes a synthetic microscope video with known ground truth (for tests and benchmarks).
+
+Options:
+${formatOptionsHelp(SIMULATE_OPTIONS)}
+`;
 
 function numberArg(
   value: string | undefined,
@@ -67,53 +190,33 @@ interface SimulateArgs {
 }
 
 function parseSimulateArgs(argv: string[]): SimulateArgs | 'help' {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      out: { type: 'string' },
-      truth: { type: 'string' },
-      seed: { type: 'string' },
-      sperm: { type: 'string' },
-      frames: { type: 'string' },
-      fps: { type: 'string' },
-      width: { type: 'string' },
-      height: { type: 'string' },
-      mix: { type: 'string' },
-      'um-per-pixel': { type: 'string' },
-      polarity: { type: 'string' },
-      debris: { type: 'string' },
-      noise: { type: 'string' },
-      blur: { type: 'string' },
-      drift: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  if (values.help === true) return 'help';
-  if (values.out === undefined || values.out === '')
-    throw new UsageError('--out FILE.mp4 is required');
-  if (values.truth === undefined || values.truth === '')
+  const { values } = parseOptions(SIMULATE_OPTIONS, argv, false);
+  if (flagOption(values, 'help')) return 'help';
+  const get = (name: string) => stringOption(values, name);
+  const out = get('out');
+  const truthPath = get('truth');
+  if (out === undefined || out === '') throw new UsageError('--out FILE.mp4 is required');
+  if (truthPath === undefined || truthPath === '')
     throw new UsageError('--truth FILE.json is required');
-  if ((values.width === undefined) !== (values.height === undefined)) {
+  if ((get('width') === undefined) !== (get('height') === undefined)) {
     throw new UsageError('--width and --height go together');
   }
-  const seed = numberArg(values.seed, 'seed', { integer: true, min: 0 });
-  const sperm = numberArg(values.sperm, 'sperm', { integer: true, min: 0 });
-  const frames = numberArg(values.frames, 'frames', { integer: true, min: 1 });
-  const fps = numberArg(values.fps, 'fps', { integer: false, min: 1 });
-  const width = numberArg(values.width, 'width', { integer: true, min: 32 });
-  const height = numberArg(values.height, 'height', { integer: true, min: 32 });
-  const mix = mixArg(values.mix);
-  const umPerPixel = numberArg(values['um-per-pixel'], 'um-per-pixel', {
+  const seed = numberArg(get('seed'), 'seed', { integer: true, min: 0 });
+  const sperm = numberArg(get('sperm'), 'sperm', { integer: true, min: 0 });
+  const frames = numberArg(get('frames'), 'frames', { integer: true, min: 1 });
+  const fps = numberArg(get('fps'), 'fps', { integer: false, min: 1 });
+  const width = numberArg(get('width'), 'width', { integer: true, min: 32 });
+  const height = numberArg(get('height'), 'height', { integer: true, min: 32 });
+  const mix = mixArg(get('mix'));
+  const umPerPixel = numberArg(get('um-per-pixel'), 'um-per-pixel', {
     integer: false,
     min: 0.1,
   });
-  const polarity = polarityArg(values.polarity);
-  const debris = numberArg(values.debris, 'debris', { integer: true, min: 0 });
-  const noiseSigma = numberArg(values.noise, 'noise', { integer: false, min: 0 });
-  const blurSigmaPx = numberArg(values.blur, 'blur', { integer: false, min: 0 });
-  const driftUmPerS = numberArg(values.drift, 'drift', { integer: false, min: 0 });
+  const polarity = polarityArg(get('polarity'));
+  const debris = numberArg(get('debris'), 'debris', { integer: true, min: 0 });
+  const noiseSigma = numberArg(get('noise'), 'noise', { integer: false, min: 0 });
+  const blurSigmaPx = numberArg(get('blur'), 'blur', { integer: false, min: 0 });
+  const driftUmPerS = numberArg(get('drift'), 'drift', { integer: false, min: 0 });
   const params: Partial<SimulationParams> = {
     ...(seed !== undefined && { seed }),
     ...(sperm !== undefined && { sperm }),
@@ -129,29 +232,31 @@ function parseSimulateArgs(argv: string[]): SimulateArgs | 'help' {
     ...(blurSigmaPx !== undefined && { blurSigmaPx }),
     ...(driftUmPerS !== undefined && { driftUmPerS }),
   };
-  return { out: values.out, truth: values.truth, params };
+  return { out, truth: truthPath, params };
 }
 
 /**
  * Runs `casa simulate` with the arguments after the command name. Returns the exit code: 0 on
- * success, 2 for bad arguments (with a message and the usage on stderr). Write failures reject.
+ * success (`--help` prints the help on `stdout`), 2 for bad arguments (a one-line message and a
+ * hint to `--help` on stderr). Write failures reject.
  */
 export async function runSimulateCommand(
   argv: string[],
   stderr: ProgressStream = process.stderr,
+  stdout: { write(text: string): unknown } = process.stdout,
 ): Promise<number> {
   let args: SimulateArgs | 'help';
   let simulation: Simulation;
   try {
     args = parseSimulateArgs(argv);
     if (args === 'help') {
-      stderr.write(`${SIMULATE_USAGE}\n`);
+      stdout.write(SIMULATE_HELP);
       return 0;
     }
     simulation = createSimulation(args.params);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    stderr.write(`casa simulate: ${message}\n${SIMULATE_USAGE}\n`);
+    stderr.write(usageErrorText('casa simulate', message));
     return 2;
   }
   const started = Date.now();

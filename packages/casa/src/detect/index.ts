@@ -1,2 +1,3 @@
 export * from './types.js';
 export * from './classical-detector.js';
+export * from './polarity.js';
