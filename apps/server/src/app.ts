@@ -113,8 +113,15 @@ export async function buildApp(
   await registerOpenApi(app);
   // Upload routes read files as streams: `request.file({ limits: { fileSize } })` with the current
   // `maxUploadSize` from the system settings (`services.settings.maxUploadBytes()`).
+  // Text fields are small (the longest, a description, is DESCRIPTION_MAX characters): 64 KiB
+  // each keeps a hostile form from holding megabytes per field in memory.
   await app.register(fastifyMultipart, {
-    limits: { fileSize: await context.services.settings.maxUploadBytes(), files: 1, fields: 50 },
+    limits: {
+      fileSize: await context.services.settings.maxUploadBytes(),
+      files: 1,
+      fields: 50,
+      fieldSize: 64 * 1024,
+    },
   });
 
   await app.register(

@@ -127,6 +127,8 @@ export function createServerContext(deps: ContextDependencies) {
     listPatients: (auth) => clinical.patients.list(auth, {}),
     listCompletedAnalyses: (auth) => clinical.business.analyses(auth, { status: 'completed' }),
     siteName: async () => (await domain.settings.get()).general.siteName,
+    reportEmailsPerHour: async () => (await domain.settings.get()).general.reportEmailsPerHour,
+    countRecentAudit: repositories.auditLogs.countRecent,
     mailer: deps.mailer,
     audit: domain.audit,
     clock: deps.clock,

@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common.js';
+import {
+  DESCRIPTION_MAX,
+  ID_MAX,
+  idText,
+  multiLineText,
+  NAME_MAX,
+  PERMISSION_LIST_MAX,
+  ROLE_LIST_MAX,
+  singleLineText,
+} from './limits.js';
 import { PROJECT_ACCESS_LEVELS } from './permissions.js';
 import { PROJECT_STATUSES } from './projects.js';
 
@@ -34,29 +44,29 @@ export const AdminProjectSchema = z.object({
 export type AdminProject = z.infer<typeof AdminProjectSchema>;
 export const AdminProjectListSchema = z.object({ projects: z.array(AdminProjectSchema) });
 
-const projectName = z
-  .string({ error: PROJECT_MESSAGES.nameRequired })
-  .trim()
-  .min(1, PROJECT_MESSAGES.nameRequired);
+const projectName = singleLineText('Name', NAME_MAX, { required: PROJECT_MESSAGES.nameRequired });
+const projectDescription = multiLineText('Description', DESCRIPTION_MAX);
+const roleIds = z.array(idText('Role')).max(ROLE_LIST_MAX);
+const permissionCodes = z.array(idText('Permission')).max(PERMISSION_LIST_MAX);
 
 /** `createdBy` is accepted for compatibility; the server records the caller as creator. */
 export const CreateProjectRequestSchema = z.object({
   name: projectName,
-  description: z.string().default(''),
+  description: projectDescription.default(''),
   status: z.enum(PROJECT_STATUSES).default('active'),
-  createdBy: z.string().optional(),
+  createdBy: idText('Created by').optional(),
 });
 export type CreateProjectRequest = z.input<typeof CreateProjectRequestSchema>;
 
 export const UpdateProjectRequestSchema = z.object({
   name: projectName.optional(),
-  description: z.string().optional(),
+  description: projectDescription.optional(),
   status: z.enum(PROJECT_STATUSES).optional(),
 });
 export type UpdateProjectRequest = z.infer<typeof UpdateProjectRequestSchema>;
 
 export const ToggleArchiveRequestSchema = z.object({ isArchived: z.boolean().optional() });
-export const ProjectIdQuerySchema = z.object({ id: z.string().min(1) });
+export const ProjectIdQuerySchema = z.object({ id: idText() });
 
 export const ProjectUserSchema = z.object({
   id: z.string(),
@@ -79,31 +89,28 @@ export const AvailableUserListSchema = z.object({ users: z.array(AvailableUserSc
 
 /** Both shapes: `{userId, roleId}` of the API definition and `{userId, roles, customPermissions, accessLevel}` of the screen. */
 export const AddProjectUserRequestSchema = z.object({
-  userId: z
-    .string({ error: PROJECT_MESSAGES.selectUser })
-    .trim()
-    .min(1, PROJECT_MESSAGES.selectUser),
-  roleId: z.string().optional(),
-  roles: z.array(z.string()).optional(),
-  customPermissions: z.array(z.string()).optional(),
+  userId: singleLineText('User', ID_MAX, { required: PROJECT_MESSAGES.selectUser }),
+  roleId: idText('Role').optional(),
+  roles: roleIds.optional(),
+  customPermissions: permissionCodes.optional(),
   accessLevel: z.enum(PROJECT_ACCESS_LEVELS).default('member'),
 });
 export type AddProjectUserRequest = z.input<typeof AddProjectUserRequestSchema>;
 
 export const UpdateProjectUserRequestSchema = z.object({
-  roleId: z.string().optional(),
-  roles: z.array(z.string()).optional(),
-  permissions: z.array(z.string()).optional(),
-  customPermissions: z.array(z.string()).optional(),
+  roleId: idText('Role').optional(),
+  roles: roleIds.optional(),
+  permissions: permissionCodes.optional(),
+  customPermissions: permissionCodes.optional(),
   accessLevel: z.enum(PROJECT_ACCESS_LEVELS).optional(),
 });
 export type UpdateProjectUserRequest = z.infer<typeof UpdateProjectUserRequestSchema>;
 
 export const ProjectUserParamsSchema = z.object({
-  id: z.string().min(1),
-  userId: z.string().min(1),
+  id: idText(),
+  userId: idText('User id'),
 });
 export const SarmProjectUserParamsSchema = z.object({
-  projectId: z.string().min(1),
-  userId: z.string().min(1),
+  projectId: idText('Project id'),
+  userId: idText('User id'),
 });

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common.js';
+import {
+  DESCRIPTION_MAX,
+  idText,
+  multiLineText,
+  NAME_MAX,
+  PERMISSION_LIST_MAX,
+  SHORT_TEXT_MAX,
+  singleLineText,
+} from './limits.js';
 import { PERMISSION_MODULES } from './permissions.js';
 
 /** Texts of spec 3 §5 and §8 for roles and the permissions editor. */
@@ -42,32 +51,33 @@ export const AdminRoleSchema = z.object({
 export type AdminRole = z.infer<typeof AdminRoleSchema>;
 export const AdminRoleListSchema = z.object({ roles: z.array(AdminRoleSchema) });
 
-const roleCode = z
-  .string({ error: ROLE_MESSAGES.required })
-  .trim()
-  .min(1, ROLE_MESSAGES.required)
-  .regex(/^[a-z0-9_]+$/, ROLE_MESSAGES.codeFormat);
-const roleName = z.string({ error: ROLE_MESSAGES.required }).trim().min(1, ROLE_MESSAGES.required);
+const roleCode = singleLineText('Code', SHORT_TEXT_MAX, { required: ROLE_MESSAGES.required }).regex(
+  /^[a-z0-9_]+$/,
+  ROLE_MESSAGES.codeFormat,
+);
+const roleName = singleLineText('Name', NAME_MAX, { required: ROLE_MESSAGES.required });
+const roleDescription = multiLineText('Description', DESCRIPTION_MAX);
+const permissionCodes = z.array(idText('Permission')).max(PERMISSION_LIST_MAX);
 
 /** Roles created through the API are custom: `isSystem` is accepted and ignored. */
 export const CreateRoleRequestSchema = z.object({
   name: roleName,
   code: roleCode,
-  description: z.string().default(''),
+  description: roleDescription.default(''),
   isSystem: z.boolean().optional(),
-  permissions: z.array(z.string()).default([]),
+  permissions: permissionCodes.default([]),
 });
 export type CreateRoleRequest = z.input<typeof CreateRoleRequestSchema>;
 
 export const UpdateRoleRequestSchema = z.object({
   name: roleName.optional(),
   code: roleCode.optional(),
-  description: z.string().optional(),
+  description: roleDescription.optional(),
   isSystem: z.boolean().optional(),
 });
 export type UpdateRoleRequest = z.infer<typeof UpdateRoleRequestSchema>;
 
-export const RolePermissionsRequestSchema = z.object({ permissions: z.array(z.string()) });
+export const RolePermissionsRequestSchema = z.object({ permissions: permissionCodes });
 export const RolePermissionsResponseSchema = z.object({
   roleId: z.string(),
   permissions: z.array(z.string()),

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common.js';
+import {
+  emailAddress,
+  idText,
+  NAME_MAX,
+  PERMISSION_LIST_MAX,
+  ROLE_LIST_MAX,
+  SEARCH_MAX,
+  singleLineText,
+} from './limits.js';
 import { RoleRefSchema } from './auth.js';
 import { PROJECT_ACCESS_LEVELS } from './permissions.js';
 import { PROJECT_STATUSES } from './projects.js';
@@ -37,7 +46,7 @@ export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const ADMIN_PAGE_SIZES = [5, 10, 25] as const;
 
 export const AdminUserListQuerySchema = z.object({
-  search: z.string().trim().optional(),
+  search: singleLineText('Search', SEARCH_MAX).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
@@ -51,18 +60,11 @@ export const AdminUserListSchema = z.object({
 });
 export type AdminUserList = z.infer<typeof AdminUserListSchema>;
 
-const roleList = z.array(z.string().min(1));
+const roleList = z.array(idText('Role')).max(ROLE_LIST_MAX);
 
 export const CreateAdminUserRequestSchema = z.object({
-  email: z
-    .string({ error: ADMIN_USER_MESSAGES.required })
-    .trim()
-    .min(1, ADMIN_USER_MESSAGES.required)
-    .pipe(z.email(ADMIN_USER_MESSAGES.invalidEmail)),
-  displayName: z
-    .string({ error: ADMIN_USER_MESSAGES.required })
-    .trim()
-    .min(1, ADMIN_USER_MESSAGES.required),
+  email: emailAddress(ADMIN_USER_MESSAGES.invalidEmail, { required: ADMIN_USER_MESSAGES.required }),
+  displayName: singleLineText('Display name', NAME_MAX, { required: ADMIN_USER_MESSAGES.required }),
   /** Role ids (role codes are accepted too). */
   roles: roleList.default([]),
   isActive: z.boolean().default(true),
@@ -71,14 +73,16 @@ export type CreateAdminUserRequest = z.input<typeof CreateAdminUserRequestSchema
 
 /** E-mail is not editable; a sent `email` is ignored. */
 export const UpdateAdminUserRequestSchema = z.object({
-  displayName: z.string().trim().min(1, ADMIN_USER_MESSAGES.displayNameRequired).optional(),
+  displayName: singleLineText('Display name', NAME_MAX, {
+    required: ADMIN_USER_MESSAGES.displayNameRequired,
+  }).optional(),
   roles: roleList.optional(),
   isActive: z.boolean().optional(),
 });
 export type UpdateAdminUserRequest = z.infer<typeof UpdateAdminUserRequestSchema>;
 
 export const AdminPasswordResetRequestSchema = z.object({
-  email: z.string().trim().pipe(z.email(ADMIN_USER_MESSAGES.invalidEmail)),
+  email: emailAddress(ADMIN_USER_MESSAGES.invalidEmail),
 });
 
 export const UserRolesRequestSchema = z.object({ roles: roleList });
@@ -86,7 +90,9 @@ export const UserRolesResponseSchema = z.object({
   userId: z.string(),
   roles: z.array(RoleRefSchema),
 });
-export const UserPermissionsRequestSchema = z.object({ permissions: z.array(z.string().min(1)) });
+export const UserPermissionsRequestSchema = z.object({
+  permissions: z.array(idText('Permission')).max(PERMISSION_LIST_MAX),
+});
 export const UserPermissionsResponseSchema = z.object({
   userId: z.string(),
   permissions: z.array(z.string()),
@@ -105,4 +111,4 @@ export const UserProjectAccessListSchema = z.object({
 });
 export type UserProjectAccess = z.infer<typeof UserProjectAccessSchema>;
 
-export const UserIdParamsSchema = z.object({ userId: z.string().min(1) });
+export const UserIdParamsSchema = z.object({ userId: idText('User id') });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common.js';
+import { idText, multiLineText, NOTE_MAX } from './limits.js';
 
 export const ANALYSIS_REQUEST_STATUSES = ['pending', 'in-progress', 'completed', 'failed'] as const;
 export type AnalysisRequestStatus = (typeof ANALYSIS_REQUEST_STATUSES)[number];
@@ -9,9 +10,9 @@ export const NO_FRAMES_SELECTED = 'Please select at least one frame for analysis
 
 /** Body of POST /sarm/frames/submit-analysis: the frames chosen on the frame selection screen. */
 export const SubmitAnalysisRequestSchema = z.object({
-  videoId: z.string().min(1),
-  frameIds: z.array(z.string().min(1)).min(1, NO_FRAMES_SELECTED).max(10_000),
-  notes: z.string().max(5000).optional(),
+  videoId: idText('Video id'),
+  frameIds: z.array(idText('Frame id')).min(1, NO_FRAMES_SELECTED).max(10_000),
+  notes: multiLineText('Notes', NOTE_MAX).optional(),
 });
 export type SubmitAnalysisRequest = z.infer<typeof SubmitAnalysisRequestSchema>;
 
@@ -36,7 +37,7 @@ export type AnalysisRequest = z.infer<typeof AnalysisRequestSchema>;
 export const SubmitAnalysisResponseSchema = z.object({ request: AnalysisRequestSchema });
 export type SubmitAnalysisResponse = z.infer<typeof SubmitAnalysisResponseSchema>;
 
-export const AnalysisRequestListQuerySchema = z.object({ video_id: z.string().min(1) });
+export const AnalysisRequestListQuerySchema = z.object({ video_id: idText('Video id') });
 export const AnalysisRequestListResponseSchema = z.object({
   requests: z.array(AnalysisRequestSchema),
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { ID_MAX, idText, singleLineText } from './limits.js';
 
 /** Body of POST /sarm/calculation/cal-concentration and cal-motility. */
 export const CalculationRequestSchema = z.object({
-  video_ids: z.array(z.string().min(1)).min(1).max(50),
+  video_ids: z.array(idText('Video id')).min(1).max(50),
   force_reanalysis: z.boolean().default(false),
   save_results: z.boolean().default(false),
 });
@@ -120,7 +121,10 @@ export const StoredReportSchema = z.object({
 export type StoredReport = z.infer<typeof StoredReportSchema>;
 
 /** GET /sarm/calculation/results?video_ids=a,b. */
-export const CalculationResultsQuerySchema = z.object({ video_ids: z.string().min(1) });
+/** Up to 50 comma-separated ids, as the calculation request takes. */
+export const CalculationResultsQuerySchema = z.object({
+  video_ids: singleLineText('Video ids', 50 * (ID_MAX + 1)).min(1),
+});
 export const CalculationResultsResponseSchema = z.object({
   results: z.array(VideoSummarySchema),
   missing: z.array(z.string()),

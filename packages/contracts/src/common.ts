@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText } from './limits.js';
 
 /** The one error shape every API failure uses. */
 export const ApiErrorSchema = z.object({
@@ -8,7 +9,7 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
-export const IdParamsSchema = z.object({ id: z.string().min(1) });
+export const IdParamsSchema = z.object({ id: idText() });
 export const OkResponseSchema = z.object({
   success: z.literal(true),
   message: z.string().optional(),

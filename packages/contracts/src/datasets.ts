@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common.js';
+import {
+  DESCRIPTION_MAX,
+  ID_MAX,
+  idText,
+  multiLineText,
+  NAME_MAX,
+  NOTE_MAX,
+  SHORT_TEXT_MAX,
+  singleLineText,
+} from './limits.js';
 import { VideoSchema } from './videos.js';
 
 export const DATASET_TYPES = ['detection', 'morphology', 'combined'] as const;
@@ -69,8 +79,8 @@ export type Dataset = z.infer<typeof DatasetSchema>;
 export const DatasetListQuerySchema = z.object({
   type: z.enum(DATASET_TYPES).optional(),
   status: z.enum(DATASET_STATUSES).optional(),
-  project_id: z.string().optional(),
-  projectId: z.string().optional(),
+  project_id: singleLineText('Project id', ID_MAX).optional(),
+  projectId: singleLineText('Project id', ID_MAX).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -81,14 +91,20 @@ export const DatasetListResponseSchema = z.object({
 export type DatasetListResponse = z.infer<typeof DatasetListResponseSchema>;
 
 const DatasetFieldsSchema = z.object({
-  name: z.string().trim().min(1, 'Dataset name is required').max(200),
-  description: z.string().max(5000).optional(),
+  name: singleLineText('Name', NAME_MAX, { required: 'Dataset name is required' }),
+  description: multiLineText('Description', DESCRIPTION_MAX).optional(),
   type: z.enum(DATASET_TYPES).optional(),
   status: z.enum(DATASET_STATUSES).optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  metadata: z
+    .record(singleLineText('Metadata key', SHORT_TEXT_MAX), z.unknown())
+    .refine(
+      (metadata) => JSON.stringify(metadata).length <= NOTE_MAX,
+      `Metadata must be at most ${NOTE_MAX} characters as JSON`,
+    )
+    .optional(),
   settings: DatasetSettingsSchema.partial().optional(),
-  projectId: z.string().min(1).optional(),
-  project_id: z.string().min(1).optional(),
+  projectId: idText('Project id').optional(),
+  project_id: idText('Project id').optional(),
 });
 /** Create body: camelCase or snake_case project id; one of them is required. */
 export const CreateDatasetRequestSchema = DatasetFieldsSchema;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText } from './limits.js';
 
 /** One detected object in a frame; pixel box corners. */
 export const DetectionSchema = z.object({
@@ -44,9 +45,9 @@ export const DetectionDetailResponseSchema = z.object({
 });
 export type DetectionDetailResponse = z.infer<typeof DetectionDetailResponseSchema>;
 
-export const DetectSpermRequestSchema = z.object({ frame_id: z.string().min(1) });
+export const DetectSpermRequestSchema = z.object({ frame_id: idText('Frame id') });
 export const DetectFramesRequestSchema = z.object({
-  frame_ids: z.array(z.string().min(1)).min(1).max(1000),
+  frame_ids: z.array(idText('Frame id')).min(1).max(1000),
 });
 export const DetectFramesResponseSchema = z.object({
   success: z.literal(true),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common.js';
+import { idText, multiLineText, NAME_MAX, NOTE_MAX, singleLineText } from './limits.js';
 
 export const MODEL_TYPES = ['detection', 'morphology'] as const;
 export type ModelType = (typeof MODEL_TYPES)[number];
@@ -65,7 +66,7 @@ export type Model = z.infer<typeof ModelSchema>;
 export const ModelListQuerySchema = z.object({
   type: z.enum(MODEL_TYPES).optional(),
   status: z.enum(MODEL_STATUSES).optional(),
-  dataset_id: z.string().min(1).optional(),
+  dataset_id: idText('Dataset id').optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -77,18 +78,21 @@ export const ModelListResponseSchema = z.object({
 });
 export type ModelListResponse = z.infer<typeof ModelListResponseSchema>;
 
+const modelName = singleLineText('Name', NAME_MAX, { required: 'Please provide a model name' });
+const modelNotes = multiLineText('Notes', NOTE_MAX);
+
 export const CreateModelRequestSchema = z.object({
-  name: z.string().trim().min(1, 'Please provide a model name'),
+  name: modelName,
   type: z.enum(MODEL_TYPES),
-  dataset_id: z.string().min(1).nullable().optional(),
+  dataset_id: idText('Dataset id').nullable().optional(),
   config: ModelConfigInputSchema.optional(),
-  notes: z.string().optional(),
+  notes: modelNotes.optional(),
 });
 export type CreateModelRequest = z.infer<typeof CreateModelRequestSchema>;
 
 export const UpdateModelRequestSchema = z.object({
-  name: z.string().trim().min(1, 'Please provide a model name').optional(),
-  notes: z.string().optional(),
+  name: modelName.optional(),
+  notes: modelNotes.optional(),
   config: ModelConfigInputSchema.optional(),
 });
 export type UpdateModelRequest = z.infer<typeof UpdateModelRequestSchema>;

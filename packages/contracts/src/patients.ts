@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common.js';
+import {
+  idText,
+  multiLineText,
+  NAME_MAX,
+  NOTE_MAX,
+  PHONE_MAX,
+  SEARCH_MAX,
+  singleLineText,
+} from './limits.js';
 
 export const PATIENT_NOT_FOUND = 'Patient not found';
 
@@ -21,19 +30,19 @@ export type Patient = z.infer<typeof PatientSchema>;
 
 /** Body of POST and PUT /business/patients; camelCase or snake_case for the two-word fields. */
 export const PatientInputSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(200),
+  name: singleLineText('Name', NAME_MAX, { required: 'Name is required' }),
   age: z.number().int().min(0).max(150).nullable().optional(),
-  contactNumber: z.string().trim().max(50).optional(),
-  contact_number: z.string().trim().max(50).optional(),
-  notes: z.string().max(5000).optional(),
-  projectId: z.string().min(1).nullable().optional(),
-  project_id: z.string().min(1).nullable().optional(),
+  contactNumber: singleLineText('Contact number', PHONE_MAX).optional(),
+  contact_number: singleLineText('Contact number', PHONE_MAX).optional(),
+  notes: multiLineText('Notes', NOTE_MAX).optional(),
+  projectId: idText('Project id').nullable().optional(),
+  project_id: idText('Project id').nullable().optional(),
 });
 export type PatientInput = z.infer<typeof PatientInputSchema>;
 
 export const PatientListQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
-  project_id: z.string().min(1).optional(),
+  search: singleLineText('Search', SEARCH_MAX).optional(),
+  project_id: idText('Project id').optional(),
 });
 
 export const PatientListResponseSchema = z.object({
@@ -79,7 +88,7 @@ export const AnalysisItemSchema = z.object({
 export type AnalysisItem = z.infer<typeof AnalysisItemSchema>;
 
 export const AnalysisListQuerySchema = z.object({
-  patient_id: z.string().min(1).optional(),
+  patient_id: idText('Patient id').optional(),
   status: z.enum(ANALYSIS_ITEM_STATUSES).optional(),
 });
 export const AnalysisListResponseSchema = z.object({

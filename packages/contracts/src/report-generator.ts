@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common.js';
+import {
+  EMAIL_MAX,
+  idText,
+  multiLineText,
+  NAME_MAX,
+  NOTE_MAX,
+  SHORT_TEXT_MAX,
+  singleLineText,
+  SUBJECT_MAX,
+} from './limits.js';
 import { AnalysisItemSchema, PatientSchema } from './patients.js';
 
 /** The seven section toggles of the report generator (spec 1 §2.4), in screen order. */
@@ -29,9 +39,11 @@ export const REPORT_TEMPLATE_NOT_FOUND = 'Template not found';
 export const SAVED_REPORT_NOT_FOUND = 'Report not found';
 export const ANALYSIS_NOT_FOUND = 'Analysis not found';
 export const INVALID_RECIPIENT = 'Please enter a valid recipient email address';
+export const SINGLE_RECIPIENT = 'Please enter exactly one recipient email address';
+/** The 429 of a user who sent `limit` report e-mails within the last hour. */
+export const reportEmailRateLimitMessage = (limit: number, retryAfterSeconds: number) =>
+  `You can send at most ${limit} report e-mails per hour. Please try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`;
 export const INVALID_PDF_ATTACHMENT = 'The attached report is not a PDF document';
-
-const TEXT_LIMIT = 10_000;
 
 /** What a template switches on and the texts it fills in (spec 1 §3 "Report template"). */
 export const ReportTemplateDefaultsSchema = z.object({
@@ -42,8 +54,8 @@ export const ReportTemplateDefaultsSchema = z.object({
   includeMorphology: z.boolean(),
   includeImages: z.boolean(),
   includeWHOComparison: z.boolean(),
-  commentText: z.string().max(TEXT_LIMIT),
-  recommendationText: z.string().max(TEXT_LIMIT),
+  commentText: multiLineText('Comment', NOTE_MAX),
+  recommendationText: multiLineText('Recommendation', NOTE_MAX),
 });
 export type ReportTemplateDefaults = z.infer<typeof ReportTemplateDefaultsSchema>;
 
@@ -63,9 +75,9 @@ export const ReportTemplateListSchema = z.object({
 
 /** The patient as shown in the report's patient box when it was saved. */
 export const ReportPatientInfoSchema = z.object({
-  name: z.string().max(200),
+  name: singleLineText('Patient name', NAME_MAX, { trim: false }),
   age: z.number().int().nullable(),
-  contactNumber: z.string().max(100),
+  contactNumber: singleLineText('Contact number', SHORT_TEXT_MAX, { trim: false }),
 });
 export type ReportPatientInfo = z.infer<typeof ReportPatientInfoSchema>;
 
@@ -96,12 +108,12 @@ export const SavedReportListSchema = z.object({
   total: z.number().int(),
 });
 
-const optionalId = z.string().min(1).max(100).nullable().optional();
+const optionalId = idText().nullable().optional();
 
 /** Body of POST /sarm/reports/saved. */
 export const SavedReportInputSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(200),
-  templateId: z.string().min(1, 'Template is required').max(100),
+  title: singleLineText('Title', NAME_MAX, { required: 'Title is required' }),
+  templateId: idText('Template').min(1, 'Template is required'),
   patientId: optionalId,
   analysisId: optionalId,
   settings: SavedReportSettingsSchema,
@@ -120,14 +132,13 @@ export const MAX_REPORT_PDF_BASE64_LENGTH = 14_000_000;
 
 /** Body of POST /sarm/reports/email (spec 1 §3 "Email request", plus the browser's PDF). */
 export const ReportEmailRequestSchema = z.object({
-  recipient: z
-    .string({ error: 'Recipient is required' })
-    .trim()
-    .min(1, 'Recipient is required')
+  /** Exactly one address: lists (`a@x.org, b@y.org`) are refused. */
+  recipient: singleLineText('Recipient', EMAIL_MAX, { required: 'Recipient is required' })
+    .regex(/^[^,;\s]*$/, SINGLE_RECIPIENT)
     .pipe(z.email(INVALID_RECIPIENT)),
-  subject: z.string().trim().max(300).optional(),
-  message: z.string().max(TEXT_LIMIT).optional(),
-  reportTitle: z.string().trim().max(200).optional(),
+  subject: singleLineText('Subject', SUBJECT_MAX).optional(),
+  message: multiLineText('Message', NOTE_MAX).optional(),
+  reportTitle: singleLineText('Report title', NAME_MAX).optional(),
   analysisId: optionalId,
   patientId: optionalId,
   reportId: optionalId,

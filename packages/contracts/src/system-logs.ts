@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_MAX, singleLineText } from './limits.js';
 import { TimestampSchema } from './common.js';
 
 export const LOG_TYPES = ['auth', 'user', 'permission', 'data', 'system', 'api'] as const;
@@ -27,7 +28,7 @@ export type SystemLog = z.infer<typeof SystemLogSchema>;
 
 /** Filters shared by the list and the export; `from`/`to` are inclusive instants. */
 export const SystemLogFiltersSchema = z.object({
-  search: z.string().trim().optional(),
+  search: singleLineText('Search', SEARCH_MAX).optional(),
   type: z.enum(LOG_TYPES).optional(),
   severity: z.enum(LOG_SEVERITIES).optional(),
   from: z.iso.datetime({ offset: true }).optional(),

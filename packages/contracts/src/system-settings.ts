@@ -1,16 +1,19 @@
 import { z } from 'zod';
+import { DESCRIPTION_MAX, EMAIL_MAX, NAME_MAX, multiLineText, singleLineText } from './limits.js';
 
 /** Storage back-ends the settings screen offers; only `local` is implemented by the server today. */
 export const VIDEO_STORAGE_KINDS = ['local', 'cloud', 'firebase'] as const;
 export const COMPRESSION_LEVELS = ['none', 'low', 'medium', 'high'] as const;
 
 export const GeneralSettingsSchema = z.object({
-  siteName: z.string().trim().min(1),
-  siteDescription: z.string(),
-  adminEmail: z.string(),
-  contactEmail: z.string(),
+  siteName: singleLineText('Site name', NAME_MAX).min(1),
+  siteDescription: multiLineText('Site description', DESCRIPTION_MAX),
+  adminEmail: singleLineText('Admin email', EMAIL_MAX),
+  contactEmail: singleLineText('Contact email', EMAIL_MAX),
   /** Largest accepted upload, in megabytes. */
   maxUploadSize: z.number().int().min(1).max(100_000),
+  /** Report e-mails one user may send per hour (429 beyond). */
+  reportEmailsPerHour: z.number().int().min(1).max(10_000),
 });
 
 export const SecuritySettingsSchema = z.object({
@@ -32,7 +35,7 @@ export const StorageSettingsSchema = z.object({
   /** Days to keep videos; 0 keeps them forever. */
   videoRetentionPeriod: z.number().int().min(0),
   /** Comma-separated list of extensions, e.g. `.mp4, .mov`. */
-  allowedVideoFormats: z.string(),
+  allowedVideoFormats: singleLineText('Allowed video formats', NAME_MAX),
   compressionLevel: z.enum(COMPRESSION_LEVELS),
 });
 
@@ -69,6 +72,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
     adminEmail: '',
     contactEmail: '',
     maxUploadSize: 100,
+    reportEmailsPerHour: 20,
   },
   security: {
     passwordMinLength: 8,

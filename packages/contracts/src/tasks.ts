@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common.js';
+import { SHORT_TEXT_MAX, singleLineText } from './limits.js';
 
 export const TASK_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -24,7 +25,7 @@ export const TaskSchema = z.object({
 export type Task = z.infer<typeof TaskSchema>;
 
 export const TaskListQuerySchema = z.object({
-  task_type: z.string().optional(),
+  task_type: singleLineText('Task type', SHORT_TEXT_MAX).optional(),
   status: z.enum(TASK_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

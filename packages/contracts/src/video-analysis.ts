@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { MotilityDistributionSchema } from './analysis.js';
 import { TimestampSchema } from './common.js';
+import { idText } from './limits.js';
 import { WHO_MOTILITY_CATEGORIES } from './who.js';
 
 /** Params of GET /sarm/analysis/{videoId} (alias /business/analysis/{videoId}). */
-export const VideoAnalysisParamsSchema = z.object({ videoId: z.string().min(1) });
+export const VideoAnalysisParamsSchema = z.object({ videoId: idText('Video id') });
 
 /** One position of a tracked head: [frame index, x px, y px]. */
 export const TrackPointSchema = z.tuple([z.number(), z.number(), z.number()]);

@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common.js';
+import {
+  DESCRIPTION_MAX,
+  ID_MAX,
+  idText,
+  multiLineText,
+  NAME_MAX,
+  NOTE_MAX,
+  SHORT_TEXT_MAX,
+  singleLineText,
+  TAGS_MAX,
+} from './limits.js';
 
 export const VIDEO_PROCESSING_STATUSES = [
   'pending',
@@ -83,8 +94,8 @@ export const VideoListResponseSchema = z.object({
 export type VideoListResponse = z.infer<typeof VideoListResponseSchema>;
 
 export const VideoListQuerySchema = z.object({
-  patient_id: z.string().optional(),
-  dataset_id: z.string().optional(),
+  patient_id: singleLineText('Patient id', ID_MAX).optional(),
+  dataset_id: singleLineText('Dataset id', ID_MAX).optional(),
   status: z.enum(VIDEO_PROCESSING_STATUSES).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(500).default(50),
@@ -92,6 +103,30 @@ export const VideoListQuerySchema = z.object({
   sort_order: z.enum(['asc', 'desc']).default('desc'),
 });
 export type VideoListQuery = z.infer<typeof VideoListQuerySchema>;
+
+const uploadId = (label: string) => singleLineText(label, ID_MAX).optional();
+
+/**
+ * The text fields of the multipart upload (`file` is the video itself). Tags come as a JSON array
+ * or a comma-separated list; once split they must satisfy `VideoTagsSchema`.
+ */
+export const UploadVideoFieldsSchema = z.object({
+  dataset_id: uploadId('Dataset id'),
+  datasetId: uploadId('Dataset id'),
+  patientId: uploadId('Patient id'),
+  patient_id: uploadId('Patient id'),
+  name: singleLineText('Name', NAME_MAX).optional(),
+  description: multiLineText('Description', DESCRIPTION_MAX).optional(),
+  captureDate: singleLineText('Capture date', SHORT_TEXT_MAX).optional(),
+  capture_date: singleLineText('Capture date', SHORT_TEXT_MAX).optional(),
+  tags: singleLineText('Tags', TAGS_MAX * (SHORT_TEXT_MAX + 4)).optional(),
+  source: singleLineText('Source', SHORT_TEXT_MAX).optional(),
+});
+export type UploadVideoFields = z.infer<typeof UploadVideoFieldsSchema>;
+
+export const VideoTagsSchema = z
+  .array(singleLineText('Tag', SHORT_TEXT_MAX))
+  .max(TAGS_MAX, `A video can have at most ${TAGS_MAX} tags`);
 
 export const UploadVideoResponseSchema = z.object({
   success: z.literal(true),
@@ -136,8 +171,8 @@ export const DEFAULT_FRAME_EXTRACTION: FrameExtractionConfig = {
 };
 
 export const ExtractFramesRequestSchema = z.object({
-  videoId: z.string().min(1).optional(),
-  video_id: z.string().min(1).optional(),
+  videoId: idText('Video id').optional(),
+  video_id: idText('Video id').optional(),
   config: FrameExtractionConfigSchema.default(DEFAULT_FRAME_EXTRACTION),
 });
 export const ExtractFramesResponseSchema = z.object({
@@ -149,7 +184,7 @@ export const ExtractFramesResponseSchema = z.object({
 });
 
 export const SelectFrameRequestSchema = z
-  .object({ selected: z.boolean().optional(), note: z.string().max(5000).optional() })
+  .object({ selected: z.boolean().optional(), note: multiLineText('Note', NOTE_MAX).optional() })
   .optional();
 
 export const MediaLinkResponseSchema = z.object({

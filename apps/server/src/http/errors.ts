@@ -26,6 +26,17 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
 
+/** A 429 that tells the client, through `Retry-After`, how many seconds to wait. */
+export class RetryLaterError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+    this.name = 'RetryLaterError';
+  }
+}
+
 export const MESSAGES = {
   notAuthenticated: 'Not authenticated',
   sessionExpired: 'Session expired',
@@ -77,5 +88,7 @@ export async function handleError(
 ): Promise<void> {
   const body = toApiError(error);
   if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  if (error instanceof RetryLaterError)
+    void reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
   await reply.status(body.statusCode).send(body);
 }

@@ -1,5 +1,5 @@
 import type { SystemLogFilters } from '@sarm/contracts';
-import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lte, min, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { auditLogs, type AuditLogRow } from '../db/schema/index.js';
 
@@ -56,6 +56,25 @@ export function createAuditLogsRepository(db: Database) {
     return { rows, total: totalRow?.total ?? 0 };
   }
 
+  /** How many entries of one user and resource type since an instant, and the oldest one's time. */
+  async function countRecent(
+    userId: string,
+    resourceType: string,
+    since: Date,
+  ): Promise<{ count: number; oldest: Date | null }> {
+    const [row] = await db
+      .select({ n: count(), oldest: min(auditLogs.timestamp) })
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.userId, userId),
+          eq(auditLogs.resourceType, resourceType),
+          gte(auditLogs.timestamp, since),
+        ),
+      );
+    return { count: row?.n ?? 0, oldest: row?.oldest ?? null };
+  }
+
   async function findById(id: string): Promise<AuditLogRow | undefined> {
     const [row] = await db.select().from(auditLogs).where(eq(auditLogs.id, id)).limit(1);
     return row;
@@ -79,6 +98,6 @@ export function createAuditLogsRepository(db: Database) {
     return { total: total?.n ?? 0, recent: recent?.n ?? 0, byType, bySeverity };
   }
 
-  return { insert, listRecent, listPage, findById, statistics };
+  return { insert, listRecent, listPage, findById, statistics, countRecent };
 }
 export type AuditLogsRepository = ReturnType<typeof createAuditLogsRepository>;

@@ -1,4 +1,10 @@
-import { AdminProjectSchema, ProjectUserListSchema } from '@sarm/contracts';
+import {
+  AdminProjectListSchema,
+  AdminProjectSchema,
+  DESCRIPTION_MAX,
+  NAME_MAX,
+  ProjectUserListSchema,
+} from '@sarm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCaller, audited, caller } from '../test/admin-helpers.js';
 import { createUser } from '../test/factories.js';
@@ -102,5 +108,64 @@ describe('project administration', () => {
     expect(
       (await plain.call('POST', '/api/project/create-project', { name: 'x' })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('project input limits', () => {
+  const projectCount = async () =>
+    AdminProjectListSchema.parse((await admin.call('GET', '/api/admin/projects')).json()).projects
+      .length;
+
+  it('refuses a 100,000-character name with 400 naming the field and the limit, storing nothing', async () => {
+    const before = await projectCount();
+    const response = await admin.call('POST', '/api/admin/projects', {
+      name: 'x'.repeat(100_000),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: `Name must be at most ${NAME_MAX} characters`,
+    });
+    expect(await projectCount()).toBe(before);
+  });
+
+  it('accepts a name of exactly NAME_MAX characters', async () => {
+    const name = 'n'.repeat(NAME_MAX);
+    const project = await newProject(name);
+    expect(project.name).toBe(name);
+  });
+
+  it('refuses a NUL in a name, also when editing, and keeps the stored name', async () => {
+    const before = await projectCount();
+    const created = await admin.call('POST', '/api/admin/projects', { name: 'Null\u0000byte' });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({ message: 'Name must not contain control characters' });
+    expect(await projectCount()).toBe(before);
+
+    const project = await newProject('Clean name');
+    const edited = await admin.call('PUT', `/api/admin/projects/${project.id}`, {
+      name: 'Clean\u0007name',
+    });
+    expect(edited.statusCode).toBe(400);
+    const stored = await admin.call('GET', `/api/admin/projects/${project.id}`);
+    expect(stored.json()).toMatchObject({ name: 'Clean name' });
+  });
+
+  it('accepts a multi-line description and refuses one over DESCRIPTION_MAX', async () => {
+    const response = await admin.call('POST', '/api/admin/projects', {
+      name: 'Multi-line',
+      description: 'First line\nSecond line\r\n\tIndented',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(AdminProjectSchema.parse(response.json()).description).toBe(
+      'First line\nSecond line\r\n\tIndented',
+    );
+    const long = await admin.call('POST', '/api/admin/projects', {
+      name: 'Long description',
+      description: 'd'.repeat(DESCRIPTION_MAX + 1),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({
+      message: `Description must be at most ${DESCRIPTION_MAX} characters`,
+    });
   });
 });

@@ -3,8 +3,10 @@ import {
   DatasetListQuerySchema,
   DatasetListResponseSchema,
   DatasetSchema,
+  ID_MAX,
   IdParamsSchema,
   OkResponseSchema,
+  singleLineText,
   UpdateDatasetRequestSchema,
   UserProjectDetailSchema,
   VideoSchema,
@@ -61,7 +63,7 @@ export const datasetRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
   }
 
   const projectQuery = z.object({
-    id: z.string().optional(),
+    id: singleLineText('Project id', ID_MAX).optional(),
     include_datasets: flag,
     include_videos: flag,
   });

@@ -1,4 +1,4 @@
-import { IdParamsSchema, MediaLinkResponseSchema } from '@sarm/contracts';
+import { IdParamsSchema, MediaLinkResponseSchema, URL_MAX, singleLineText } from '@sarm/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -17,7 +17,10 @@ const originalFlag = z
   .enum(['true', 'false', '1', '0'])
   .optional()
   .transform((value) => value === 'true' || value === '1');
-const MediaQuerySchema = z.object({ original: originalFlag, token: z.string().optional() });
+const MediaQuerySchema = z.object({
+  original: originalFlag,
+  token: singleLineText('Token', URL_MAX, { trim: false }).optional(),
+});
 
 /**
  * Video streams with byte ranges, thumbnails, frame images and stored files by key (spec 1 §7 Media
@@ -125,7 +128,7 @@ export const mediaRoutes: FastifyPluginCallbackZod<{ context: ServerContext }> =
         tags,
         summary: 'A stored file by its storage key (links of the old system)',
         description: `The path after \`file/\` is a storage key: \`videos/{videoId}/...\` (the video's original, playable copy, thumbnail and frame images, e.g. \`videos/{videoId}/frames/{session}/frame_000001.jpg\`) when the video is visible, \`detections/{frameId}/...\` (crops, masks, visualisation) when the frame is. Any other key, \`..\` or an absolute path, a file the caller may not see and a missing file all answer 404 \`File not found\`. Content-Type from the extension; byte ranges as for \`view-video\` (206/416). ${TOKEN_NOTE}`,
-        params: z.object({ '*': z.string() }),
+        params: z.object({ '*': singleLineText('File key', URL_MAX, { trim: false }) }),
         querystring: MediaQuerySchema,
       },
     },

@@ -1,14 +1,16 @@
 import {
+  DEFAULT_SYSTEM_SETTINGS,
   ReportSourcesSchema,
   ReportTemplateListSchema,
   SavedReportListSchema,
   SavedReportSchema,
+  SINGLE_RECIPIENT,
   type SavedReportSettings,
 } from '@sarm/contracts';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCaller, audited, caller } from '../test/admin-helpers.js';
+import { adminCaller, audited, caller, recentAudit } from '../test/admin-helpers.js';
 import { seedVideo } from '../test/business-helpers.js';
 import { projectWithMember } from '../test/clinical-helpers.js';
 import { grantCustomRole } from '../test/factories.js';
@@ -328,5 +330,112 @@ describe('e-mailing a report', () => {
     });
     expect(unknownReport.statusCode).toBe(404);
     expect(await rawMailsTo('a@clinic.test')).toEqual([]);
+  });
+});
+
+describe('report e-mail limits', () => {
+  it('refuses a list of recipients with 400 and sends nothing', async () => {
+    const who = await generator();
+    for (const recipient of [
+      'one@clinic.test, two@clinic.test',
+      'one@clinic.test;two@clinic.test',
+    ]) {
+      const response = await who.call('POST', '/api/sarm/reports/email', { recipient });
+      expect(response.statusCode, recipient).toBe(400);
+      expect(response.json()).toMatchObject({ message: SINGLE_RECIPIENT });
+    }
+    expect(await rawMailsTo('one@clinic.test')).toEqual([]);
+  });
+
+  it('refuses a subject with a line break (no header injection) with 400', async () => {
+    const who = await generator();
+    const response = await who.call('POST', '/api/sarm/reports/email', {
+      recipient: 'inject@clinic.test',
+      subject: 'Report\r\nBcc: victim@elsewhere.test',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: 'Subject must not contain control characters',
+    });
+    expect(await rawMailsTo('inject@clinic.test')).toEqual([]);
+  });
+
+  it('sends the message as plain text only, markup included verbatim', async () => {
+    const who = await generator();
+    const response = await who.call('POST', '/api/sarm/reports/email', {
+      recipient: 'text@clinic.test',
+      message: '<b>bold</b> <script>alert(1)</script>',
+    });
+    expect(response.statusCode).toBe(200);
+    const [raw] = await rawMailsTo('text@clinic.test');
+    expect(raw).toMatch(/Content-Type: text\/plain/);
+    expect(raw).not.toMatch(/text\/html/);
+    const [mail] = (await readOutbox(server.outboxDir)).filter((m) => m.to === 'text@clinic.test');
+    expect(mail?.text).toContain('<b>bold</b> <script>alert(1)</script>');
+  });
+
+  it('answers 429 with Retry-After beyond reportEmailsPerHour and audits each sent e-mail', async () => {
+    expect(DEFAULT_SYSTEM_SETTINGS.general.reportEmailsPerHour).toBe(20);
+    await server.context.services.settings.update({ general: { reportEmailsPerHour: 3 } }, null);
+    try {
+      const who = await generator();
+      const send = (n: number) =>
+        who.call('POST', '/api/sarm/reports/email', {
+          recipient: `limit${n}@clinic.test`,
+          message: `secret body ${n}`,
+        });
+      for (const n of [1, 2, 3]) expect((await send(n)).statusCode).toBe(200);
+      server.clock.advance(10 * 60 * 1000);
+
+      const refused = await send(4);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe(String(50 * 60));
+      expect(refused.json()).toMatchObject({
+        message:
+          'You can send at most 3 report e-mails per hour. Please try again in 50 minute(s).',
+      });
+      expect(await rawMailsTo('limit4@clinic.test')).toEqual([]);
+
+      const entries = (await recentAudit(server, 200)).filter(
+        (row) => row.userId === who.user.id && row.resourceType === 'report_email',
+      );
+      expect(entries.map((row) => row.message).sort()).toEqual([
+        'Report "Semen analysis report" e-mailed to limit1@clinic.test',
+        'Report "Semen analysis report" e-mailed to limit2@clinic.test',
+        'Report "Semen analysis report" e-mailed to limit3@clinic.test',
+      ]);
+      expect(entries.some((row) => row.message.includes('secret body'))).toBe(false);
+
+      // Another user has an allowance of their own.
+      const other = await generator();
+      const allowed = await other.call('POST', '/api/sarm/reports/email', {
+        recipient: 'limit5@clinic.test',
+      });
+      expect(allowed.statusCode).toBe(200);
+    } finally {
+      await server.context.services.settings.update({ general: { reportEmailsPerHour: 20 } }, null);
+    }
+  });
+
+  it('records the saved report id with the recipient', async () => {
+    const who = await generator();
+    const saved = SavedReportSchema.parse(
+      (
+        await who.call('POST', '/api/sarm/reports/saved', {
+          title: 'Audited report',
+          templateId: await defaultTemplateId(who),
+          settings,
+        })
+      ).json(),
+    );
+    const response = await who.call('POST', '/api/sarm/reports/email', {
+      recipient: 'audit@clinic.test',
+      reportId: saved.id,
+    });
+    expect(response.statusCode).toBe(200);
+    const entry = (await recentAudit(server, 50)).find(
+      (row) => row.message === 'Report "Audited report" e-mailed to audit@clinic.test',
+    );
+    expect(entry).toMatchObject({ resourceType: 'report_email', resourceId: saved.id });
   });
 });

@@ -136,7 +136,7 @@ export const reportGeneratorRoutes: FastifyPluginCallbackZod<{ services: Service
           tags,
           summary: 'E-mail a report',
           description:
-            'Sends through the platform mailer (SMTP, or the outbox folder without SMTP). `pdfBase64`, a PDF produced in the browser (at most about 10 MB), is attached; anything else is refused with 400. The subject defaults to "{site name}: {reportTitle}". `reportId`, `patientId` and `analysisId` must be visible to the caller (404 otherwise). An invalid recipient: 400 `Please enter a valid recipient email address`.',
+            'Sends through the platform mailer (SMTP, or the outbox folder without SMTP). `pdfBase64`, a PDF produced in the browser (at most about 10 MB), is attached; anything else is refused with 400. The subject defaults to "{site name}: {reportTitle}". `reportId`, `patientId` and `analysisId` must be visible to the caller (404 otherwise). An invalid recipient: 400 `Please enter a valid recipient email address`; more than one: 400 `Please enter exactly one recipient email address`. The body is plain text only. Each user may send `reportEmailsPerHour` (system setting, general section, default 20) report e-mails per hour; beyond that 429 with `Retry-After` (seconds). Each sent e-mail is audited with its recipient and report id, never its body.',
           body: ReportEmailRequestSchema,
           response: { 200: ReportEmailResponseSchema },
         },

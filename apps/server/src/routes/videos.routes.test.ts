@@ -1,4 +1,10 @@
-import { UploadVideoResponseSchema, VideoListResponseSchema, VideoSchema } from '@sarm/contracts';
+import {
+  NAME_MAX,
+  TAGS_MAX,
+  UploadVideoResponseSchema,
+  VideoListResponseSchema,
+  VideoSchema,
+} from '@sarm/contracts';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -217,4 +223,36 @@ describe('video upload', () => {
       404,
     );
   }, 30_000);
+});
+
+describe('upload field limits', () => {
+  it('refuses an overlong name, a control character and too many tags with 400, keeping nothing', async () => {
+    const before = await storedFiles();
+    const rowsBefore = (await server.context.repositories.videos.listByDataset(datasetId)).length;
+    const upload = (fields: Record<string, string>) =>
+      uploadFile(
+        server,
+        uploader.headers,
+        { dataset_id: datasetId, ...fields },
+        { name: 'a.mp4', path: videoFile },
+      );
+    const long = await upload({ name: 'v'.repeat(NAME_MAX + 1) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ message: `Name must be at most ${NAME_MAX} characters` });
+    const control = await upload({ source: 'lab\u0000' });
+    expect(control.json()).toMatchObject({
+      statusCode: 400,
+      message: 'Source must not contain control characters',
+    });
+    const tags = Array.from({ length: TAGS_MAX + 1 }, (_, i) => `tag${i}`);
+    const tooMany = await upload({ tags: JSON.stringify(tags) });
+    expect(tooMany.json()).toMatchObject({
+      statusCode: 400,
+      message: `A video can have at most ${TAGS_MAX} tags`,
+    });
+    expect(await storedFiles()).toEqual(before);
+    expect((await server.context.repositories.videos.listByDataset(datasetId)).length).toBe(
+      rowsBefore,
+    );
+  });
 });

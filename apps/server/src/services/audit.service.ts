@@ -21,7 +21,8 @@ export interface AuditEntry {
   readonly actor?: AuditActor | null;
   /** E-mail typed by an unknown or failed actor (e.g. a failed sign-in). */
   readonly attemptedEmail?: string;
-  readonly resource?: { readonly id: string; readonly type: string };
+  /** `id` may be null when the action concerns a kind of resource rather than one of them. */
+  readonly resource?: { readonly id: string | null; readonly type: string };
   readonly origin?: RequestOrigin;
 }
 

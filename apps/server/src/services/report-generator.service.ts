@@ -3,6 +3,7 @@ import {
   ANALYSIS_NOT_FOUND,
   INVALID_PDF_ATTACHMENT,
   REPORT_TEMPLATE_NOT_FOUND,
+  reportEmailRateLimitMessage,
   ReportTemplateDefaultsSchema,
   SAVED_REPORT_NOT_FOUND,
   SavedReportSettingsSchema,
@@ -18,7 +19,7 @@ import {
 } from '@sarm/contracts';
 import type { Clock } from '../clock.js';
 import type { PatientRow, ReportTemplateRow, VideoRow } from '../db/schema/index.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, notFound, RetryLaterError } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import type {
   ReportsRepository,
@@ -93,6 +94,10 @@ function toTemplate(row: ReportTemplateRow): ReportTemplate {
 
 const PDF_MAGIC = '%PDF-';
 
+/** The audit resource type of a sent report e-mail; the hourly limit counts these entries. */
+export const REPORT_EMAIL_AUDIT_TYPE = 'report_email';
+const HOUR_MS = 60 * 60 * 1000;
+
 /** A file name for the attachment: the title's safe characters, `report` when none remain. */
 export function attachmentName(title: string): string {
   const base = title
@@ -120,6 +125,14 @@ export interface ReportGeneratorDeps {
   readonly listPatients: (auth: AuthContext) => Promise<{ patients: Patient[] }>;
   readonly listCompletedAnalyses: (auth: AuthContext) => Promise<{ analyses: AnalysisItem[] }>;
   readonly siteName: () => Promise<string>;
+  /** The `reportEmailsPerHour` system setting. */
+  readonly reportEmailsPerHour: () => Promise<number>;
+  /** Audit entries of a user and resource type since an instant, and the oldest one's time. */
+  readonly countRecentAudit: (
+    userId: string,
+    resourceType: string,
+    since: Date,
+  ) => Promise<{ count: number; oldest: Date | null }>;
   readonly mailer: Mailer;
   readonly audit: AuditService;
   readonly clock: Clock;
@@ -255,11 +268,37 @@ export function createReportGeneratorService(deps: ReportGeneratorDeps) {
     return { success: true as const, message: 'Report deleted' };
   }
 
-  /** Sends the report by e-mail through the platform mailer, with the PDF when one is given. */
+  /**
+   * 429 with the seconds to wait once the user sent `reportEmailsPerHour` report e-mails within the
+   * last hour. Counted from the audit trail, so every API process sees the same count; concurrent
+   * requests of one user can overshoot by the few that pass the check together.
+   */
+  async function checkEmailRate(auth: AuthContext): Promise<void> {
+    const limit = await deps.reportEmailsPerHour();
+    const now = deps.clock.now().getTime();
+    const recent = await deps.countRecentAudit(
+      auth.user.id,
+      REPORT_EMAIL_AUDIT_TYPE,
+      new Date(now - HOUR_MS),
+    );
+    if (recent.count < limit) return;
+    const oldest = recent.oldest?.getTime() ?? now;
+    const retryAfterSeconds = Math.max(1, Math.ceil((oldest + HOUR_MS - now) / 1000));
+    throw new RetryLaterError(
+      reportEmailRateLimitMessage(limit, retryAfterSeconds),
+      retryAfterSeconds,
+    );
+  }
+
+  /**
+   * Sends the report by e-mail through the platform mailer, with the PDF when one is given. The
+   * body is plain text only (no HTML part), so nothing typed by the user is rendered as markup.
+   */
   async function email(
     auth: AuthContext,
     request: ReportEmailRequest,
   ): Promise<ReportEmailResponse> {
+    await checkEmailRate(auth);
     const pdf = request.pdfBase64 === undefined ? null : decodePdf(request.pdfBase64);
     const patient =
       request.patientId == null ? null : await deps.findVisiblePatient(auth, request.patientId);
@@ -288,12 +327,13 @@ export function createReportGeneratorService(deps: ReportGeneratorDeps) {
             ],
           }),
     });
+    // Recipient and report, never the message body.
     await deps.audit.record({
       type: 'data',
       severity: 'info',
       message: `Report "${title}" e-mailed to ${request.recipient}`,
       actor: auth.user,
-      ...(saved === null ? {} : { resource: { id: saved.report.id, type: 'report' } }),
+      resource: { id: saved?.report.id ?? null, type: REPORT_EMAIL_AUDIT_TYPE },
     });
     return { sent: true, message: `Report sent to ${request.recipient}` };
   }

@@ -1,4 +1,5 @@
 import { probeVideo, VideoReadError } from '@sarm/casa/node';
+import { UploadVideoFieldsSchema, VideoTagsSchema } from '@sarm/contracts';
 import type { Multipart } from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -49,6 +50,19 @@ const drain = (stream: NodeJS.ReadableStream) =>
 
 const isTooLarge = (error: unknown) =>
   error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE';
+
+/** 400 with the first problem (field too long, control characters, too many tags) unless valid. */
+function checkUploadFields(fields: ReadonlyMap<string, string>): void {
+  const parsed = UploadVideoFieldsSchema.safeParse(Object.fromEntries(fields));
+  const issues = parsed.success ? [] : parsed.error.issues;
+  const tags = parsed.success ? VideoTagsSchema.safeParse(parseTags(fields.get('tags'))) : null;
+  const all = [...issues, ...(tags === null || tags.success ? [] : tags.error.issues)];
+  const [first] = all;
+  if (first !== undefined)
+    throw badRequest(first.message, {
+      issues: all.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    });
+}
 
 function parseTags(value: string | undefined): string[] {
   if (value === undefined || value.trim() === '') return [];
@@ -121,6 +135,7 @@ export function createVideoUploadService(deps: {
         } else if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
       }
       if (file === undefined) throw badRequest(UPLOAD_MESSAGES.noFile);
+      checkUploadFields(fields);
       const field = (...names: string[]) =>
         names.map((name) => fields.get(name)?.trim()).find((v) => v !== undefined && v !== '');
       const datasetId = field('dataset_id', 'datasetId');

@@ -3,6 +3,7 @@ import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useTranslation } from 'react-i18next';
+import { PASSWORD_MAX } from '@sarm/contracts';
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'slotProps'>;
 
@@ -16,6 +17,7 @@ export function PasswordField(props: PasswordFieldProps) {
       {...props}
       type={visible ? 'text' : 'password'}
       slotProps={{
+        htmlInput: { maxLength: PASSWORD_MAX },
         input: {
           endAdornment: (
             <InputAdornment position="end">

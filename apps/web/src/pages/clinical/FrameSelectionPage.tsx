@@ -10,7 +10,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { Frame } from '@sarm/contracts';
+import { NOTE_MAX, type Frame } from '@sarm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -148,6 +148,7 @@ export function FrameSelectionPage() {
                 label={t('frameSelection.notes')}
                 value={notes}
                 onChange={(event) => setNotes(event.target.value)}
+                slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
                 fullWidth
                 multiline
                 minRows={3}

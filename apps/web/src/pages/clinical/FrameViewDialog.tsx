@@ -6,7 +6,7 @@ import {
   DialogTitle,
   TextField,
 } from '@mui/material';
-import type { Frame } from '@sarm/contracts';
+import { NOTE_MAX, type Frame } from '@sarm/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthImage } from './AuthImage';
@@ -34,6 +34,7 @@ export function FrameViewDialog({
           label={t('frameSelection.frameNote')}
           value={note}
           onChange={(event) => setNote(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
           fullWidth
           multiline
           minRows={2}

@@ -1,4 +1,4 @@
-import type { Patient } from '@sarm/contracts';
+import { NAME_MAX, NOTE_MAX, PHONE_MAX, type Patient } from '@sarm/contracts';
 import {
   Alert,
   Button,
@@ -69,6 +69,7 @@ export function PatientDialog({ patient, onClose, onSaved }: PatientDialogProps)
             label={t('patients.name')}
             value={values.name}
             onChange={set('name')}
+            slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
             required
             autoFocus
           />
@@ -82,11 +83,13 @@ export function PatientDialog({ patient, onClose, onSaved }: PatientDialogProps)
             label={t('patients.contactNumber')}
             value={values.contactNumber}
             onChange={set('contactNumber')}
+            slotProps={{ htmlInput: { maxLength: PHONE_MAX } }}
           />
           <TextField
             label={t('patients.notes')}
             value={values.notes}
             onChange={set('notes')}
+            slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
             multiline
             minRows={3}
           />

@@ -10,6 +10,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { DESCRIPTION_MAX, NAME_MAX } from '@sarm/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadError, defaultVideoName, uploadVideo } from './uploadVideo';
@@ -110,6 +111,7 @@ export function UploadDialog({
                 value={entry.name}
                 disabled={busy}
                 size="small"
+                slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
                 onChange={(event) => patch(index, { name: event.target.value })}
               />
               <TextField
@@ -118,6 +120,7 @@ export function UploadDialog({
                 disabled={busy}
                 size="small"
                 multiline
+                slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX } }}
                 onChange={(event) => patch(index, { description: event.target.value })}
               />
               <LinearProgress

@@ -1,3 +1,4 @@
+import { NAME_MAX } from '@sarm/contracts';
 import { describe, expect, it } from 'vitest';
 import { defaultVideoName } from './uploadVideo';
 
@@ -6,5 +7,9 @@ describe('upload helpers', () => {
     expect(defaultVideoName('Sample A.mp4')).toBe('Sample A');
     expect(defaultVideoName('clip.v2.webm')).toBe('clip.v2');
     expect(defaultVideoName('noext')).toBe('noext');
+  });
+
+  it('cuts a long file name to the longest video name the server accepts', () => {
+    expect(defaultVideoName(`${'v'.repeat(NAME_MAX + 50)}.mp4`)).toBe('v'.repeat(NAME_MAX));
   });
 });

@@ -1,4 +1,4 @@
-import { ApiErrorSchema } from '@sarm/contracts';
+import { ApiErrorSchema, NAME_MAX } from '@sarm/contracts';
 import { readToken } from '../../api/session';
 
 export interface UploadFields {
@@ -72,4 +72,6 @@ export function uploadVideo(
 export const isVideoFile = (file: File) => file.type.startsWith('video/');
 
 /** The default video name: the file name without its extension. */
-export const defaultVideoName = (fileName: string) => fileName.replace(/\.[^.]+$/, '');
+/** The file name without its extension, cut to the longest name the server accepts. */
+export const defaultVideoName = (fileName: string) =>
+  fileName.replace(/\.[^.]+$/, '').slice(0, NAME_MAX);

@@ -13,7 +13,7 @@ import {
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser } from '@sarm/contracts';
+import { NAME_MAX, type CurrentUser } from '@sarm/contracts';
 import { updateProfile } from '../../api/authApi';
 import { errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/authContext';
@@ -69,7 +69,7 @@ export function ProfileInformationCard({ user }: { readonly user: CurrentUser })
               autoComplete="name"
               error={invalid}
               helperText={invalid ? t('profile.displayNameRequired') : undefined}
-              slotProps={{ htmlInput: { maxLength: 200 } }}
+              slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
             />
             <TextField
               label={t('profile.email')}

@@ -1,5 +1,6 @@
 import { List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { NAME_MAX, PHONE_MAX } from '@sarm/contracts';
 import type { ProfileForm } from './profileForm';
 
 interface StepProps {
@@ -15,6 +16,7 @@ export function BasicInformationStep({ form, onChange }: StepProps) {
         label={t('common.fullName')}
         required
         value={form.displayName}
+        slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
         onChange={(e) => onChange('displayName', e.target.value)}
         fullWidth
       />
@@ -22,6 +24,7 @@ export function BasicInformationStep({ form, onChange }: StepProps) {
         label={t('wizard.phoneNumber')}
         type="tel"
         value={form.phoneNumber}
+        slotProps={{ htmlInput: { maxLength: PHONE_MAX } }}
         onChange={(e) => onChange('phoneNumber', e.target.value)}
         fullWidth
       />
@@ -37,12 +40,14 @@ export function ProfessionalDetailsStep({ form, onChange }: StepProps) {
         label={t('wizard.jobTitle')}
         required
         value={form.jobTitle}
+        slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
         onChange={(e) => onChange('jobTitle', e.target.value)}
         fullWidth
       />
       <TextField
         label={t('wizard.department')}
         value={form.department}
+        slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
         onChange={(e) => onChange('department', e.target.value)}
         fullWidth
       />
@@ -50,6 +55,7 @@ export function ProfessionalDetailsStep({ form, onChange }: StepProps) {
         label={t('wizard.organization')}
         required
         value={form.organization}
+        slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
         onChange={(e) => onChange('organization', e.target.value)}
         fullWidth
       />

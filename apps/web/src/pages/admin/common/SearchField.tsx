@@ -1,5 +1,6 @@
 import { InputAdornment, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
+import { SEARCH_MAX } from '@sarm/contracts';
 
 export function SearchField(props: {
   readonly value: string;
@@ -14,7 +15,7 @@ export function SearchField(props: {
       onChange={(event) => props.onChange(event.target.value)}
       sx={{ minWidth: 260 }}
       slotProps={{
-        htmlInput: { 'aria-label': props.placeholder },
+        htmlInput: { 'aria-label': props.placeholder, maxLength: SEARCH_MAX },
         input: {
           startAdornment: (
             <InputAdornment position="start">

@@ -11,7 +11,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { AdminProject, ProjectStatus } from '@sarm/contracts';
+import { DESCRIPTION_MAX, NAME_MAX, type AdminProject, type ProjectStatus } from '@sarm/contracts';
 
 export interface ProjectFormValues {
   readonly name: string;
@@ -49,11 +49,13 @@ export function ProjectDialog(props: {
           <TextField
             label={t('admin.projects.name')}
             value={values.name}
+            slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
             onChange={(e) => setValues({ ...values, name: e.target.value })}
           />
           <TextField
             label={t('admin.projects.description')}
             value={values.description}
+            slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX } }}
             multiline
             minRows={3}
             onChange={(e) => setValues({ ...values, description: e.target.value })}

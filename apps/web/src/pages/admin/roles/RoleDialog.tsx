@@ -10,7 +10,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { AdminRole } from '@sarm/contracts';
+import { DESCRIPTION_MAX, NAME_MAX, SHORT_TEXT_MAX, type AdminRole } from '@sarm/contracts';
 import {
   emptyRoleForm,
   validateRoleForm,
@@ -51,18 +51,21 @@ export function RoleDialog(props: {
           <TextField
             label={t('admin.roles.name')}
             value={form.name}
+            slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
             onChange={(e) => setForm(withName(form, e.target.value))}
           />
           <TextField
             label={t('admin.roles.code')}
             value={form.code}
             disabled={props.role?.isSystem === true}
+            slotProps={{ htmlInput: { maxLength: SHORT_TEXT_MAX } }}
             helperText={t('admin.roles.codeHelper')}
             onChange={(e) => setForm(withCode(form, e.target.value))}
           />
           <TextField
             label={t('admin.roles.description')}
             value={form.description}
+            slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX } }}
             multiline
             minRows={2}
             onChange={(e) => setForm({ ...form, description: e.target.value })}

@@ -1,6 +1,13 @@
 import { FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { COMPRESSION_LEVELS, VIDEO_STORAGE_KINDS, type SystemSettings } from '@sarm/contracts';
+import {
+  COMPRESSION_LEVELS,
+  DESCRIPTION_MAX,
+  EMAIL_MAX,
+  NAME_MAX,
+  VIDEO_STORAGE_KINDS,
+  type SystemSettings,
+} from '@sarm/contracts';
 
 type Section<K extends keyof SystemSettings> = {
   readonly value: SystemSettings[K];
@@ -17,12 +24,14 @@ export function GeneralFields({ value, onChange }: Section<'general'>) {
         size="small"
         label={t('admin.sys.siteName')}
         value={value.siteName}
+        slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
         onChange={(e) => onChange({ ...value, siteName: e.target.value })}
       />
       <TextField
         size="small"
         label={t('admin.sys.siteDescription')}
         value={value.siteDescription}
+        slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX } }}
         onChange={(e) => onChange({ ...value, siteDescription: e.target.value })}
       />
       <TextField
@@ -30,6 +39,7 @@ export function GeneralFields({ value, onChange }: Section<'general'>) {
         type="email"
         label={t('admin.sys.adminEmail')}
         value={value.adminEmail}
+        slotProps={{ htmlInput: { maxLength: EMAIL_MAX } }}
         onChange={(e) => onChange({ ...value, adminEmail: e.target.value })}
       />
       <TextField
@@ -37,6 +47,7 @@ export function GeneralFields({ value, onChange }: Section<'general'>) {
         type="email"
         label={t('admin.sys.contactEmail')}
         value={value.contactEmail}
+        slotProps={{ htmlInput: { maxLength: EMAIL_MAX } }}
         onChange={(e) => onChange({ ...value, contactEmail: e.target.value })}
       />
       <TextField
@@ -45,6 +56,14 @@ export function GeneralFields({ value, onChange }: Section<'general'>) {
         label={t('admin.sys.maxUploadSize')}
         value={value.maxUploadSize}
         onChange={(e) => onChange({ ...value, maxUploadSize: num(e.target.value) })}
+      />
+      <TextField
+        size="small"
+        type="number"
+        label={t('admin.sys.reportEmailsPerHour')}
+        value={value.reportEmailsPerHour}
+        slotProps={{ htmlInput: { min: 1 } }}
+        onChange={(e) => onChange({ ...value, reportEmailsPerHour: num(e.target.value) })}
       />
     </>
   );
@@ -139,6 +158,7 @@ export function StorageFields({ value, onChange }: Section<'storage'>) {
         label={t('admin.sys.allowedVideoFormats')}
         helperText={t('admin.sys.allowedVideoFormatsHelp')}
         value={value.allowedVideoFormats}
+        slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
         onChange={(e) => onChange({ ...value, allowedVideoFormats: e.target.value })}
       />
       <TextField

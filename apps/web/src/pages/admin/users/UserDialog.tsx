@@ -15,7 +15,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { AdminRole, AdminUser } from '@sarm/contracts';
+import { EMAIL_MAX, NAME_MAX, type AdminRole, type AdminUser } from '@sarm/contracts';
 
 export interface UserFormValues {
   readonly email: string;
@@ -62,12 +62,14 @@ export function UserDialog(props: {
             type="email"
             value={values.email}
             disabled={editing}
+            slotProps={{ htmlInput: { maxLength: EMAIL_MAX } }}
             helperText={editing ? t('admin.users.emailReadOnly') : t('admin.users.newUserHint')}
             onChange={(e) => setValues({ ...values, email: e.target.value })}
           />
           <TextField
             label={t('admin.users.displayName')}
             value={values.displayName}
+            slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
             onChange={(e) => setValues({ ...values, displayName: e.target.value })}
           />
           <TextField

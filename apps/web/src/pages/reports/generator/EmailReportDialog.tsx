@@ -8,6 +8,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { EMAIL_MAX, NOTE_MAX, SUBJECT_MAX } from '@sarm/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isEmailAddress } from './reportGeneratorLogic';
@@ -63,6 +64,7 @@ export function EmailReportDialog({
             required
             autoFocus
             value={recipient}
+            slotProps={{ htmlInput: { maxLength: EMAIL_MAX } }}
             onChange={(event) => setRecipient(event.target.value)}
             onBlur={() => setTouched(true)}
             error={touched && recipientError !== null}
@@ -71,6 +73,7 @@ export function EmailReportDialog({
           <TextField
             label={t('reportGenerator.emailDialog.subject')}
             value={subject}
+            slotProps={{ htmlInput: { maxLength: SUBJECT_MAX } }}
             onChange={(event) => setSubject(event.target.value)}
           />
           <TextField
@@ -78,6 +81,7 @@ export function EmailReportDialog({
             multiline
             minRows={4}
             value={message}
+            slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
             onChange={(event) => setMessage(event.target.value)}
           />
           <Typography variant="body2" color="textSecondary">

@@ -10,7 +10,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { AnalysisItem, Patient, ReportTemplate } from '@sarm/contracts';
+import {
+  NAME_MAX,
+  NOTE_MAX,
+  type AnalysisItem,
+  type Patient,
+  type ReportTemplate,
+} from '@sarm/contracts';
 import { useTranslation } from 'react-i18next';
 import { fmt } from '../reportLogic';
 import {
@@ -66,6 +72,7 @@ export function ReportSettingsForm({
                 required
                 fullWidth
                 value={state.title}
+                slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
                 onChange={(event) => onTitle(event.target.value)}
                 error={titleError !== null}
                 helperText={titleError}
@@ -183,6 +190,7 @@ export function ReportSettingsForm({
               multiline
               minRows={3}
               value={settings.commentText}
+              slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
               onChange={(event) => onSettings({ ...settings, commentText: event.target.value })}
             />
             <TextField
@@ -190,6 +198,7 @@ export function ReportSettingsForm({
               multiline
               minRows={3}
               value={settings.recommendationText}
+              slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
               onChange={(event) =>
                 onSettings({ ...settings, recommendationText: event.target.value })
               }
