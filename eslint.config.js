@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import sarmLocal from './eslint-rules/no-bare-jsx-text.js';
 
 export default tseslint.config(
   {
@@ -44,6 +45,18 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    // Every user-visible text goes through i18n so the four languages stay complete.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx'],
+    plugins: { sarm: sarmLocal },
+    rules: { 'sarm/no-bare-jsx-text': 'error' },
+  },
+  {
+    // The local rules are plain JavaScript outside any tsconfig.
+    files: ['eslint-rules/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
   },
   {
     // Pure packages never depend on the applications.

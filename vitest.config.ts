@@ -16,6 +16,7 @@ export default defineConfig({
       'packages/*/src/**/*.test.ts',
       'apps/server/src/**/*.test.ts',
       'apps/web/src/**/*.test.{ts,tsx}',
+      'eslint-rules/**/*.test.js',
     ],
     testTimeout: 60_000,
     hookTimeout: 60_000,

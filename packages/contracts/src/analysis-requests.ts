@@ -34,7 +34,16 @@ export const AnalysisRequestSchema = z.object({
 });
 export type AnalysisRequest = z.infer<typeof AnalysisRequestSchema>;
 
-export const SubmitAnalysisResponseSchema = z.object({ request: AnalysisRequestSchema });
+/** What a submission analyses: always the whole video, because motility needs tracks. */
+export const WHOLE_VIDEO_SCOPE_MESSAGE =
+  'The analysis uses the whole video; the selected frames are kept with the request for review.';
+
+export const SubmitAnalysisResponseSchema = z.object({
+  request: AnalysisRequestSchema,
+  /** The analysis covers every frame of the video; `frameIds` do not narrow it. */
+  scope: z.literal('whole_video'),
+  message: z.string(),
+});
 export type SubmitAnalysisResponse = z.infer<typeof SubmitAnalysisResponseSchema>;
 
 export const AnalysisRequestListQuerySchema = z.object({ video_id: idText('Video id') });

@@ -71,6 +71,8 @@ export const AnalysisItemSchema = z.object({
   video_id: z.string(),
   video_name: z.string(),
   dataset_id: z.string(),
+  /** The dataset is the sample (spec 1): its name titles the row beside patient and video. */
+  dataset_name: z.string(),
   patient_id: z.string().nullable(),
   patient_name: z.string().nullable(),
   created_at: TimestampSchema,

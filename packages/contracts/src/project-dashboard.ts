@@ -10,7 +10,7 @@ export const ProjectStatisticsSchema = z.object({
   datasetsCount: z.number().int(),
   videosCount: z.number().int(),
   framesCount: z.number().int(),
-  /** Segmented sperm heads (detections) on the project's frames. */
+  /** Segmentation masks: detections on the project's frames that have a mask (`has_mask`). */
   segmentsCount: z.number().int(),
   modelsCount: z.number().int(),
   analysedVideos: z.number().int(),
@@ -41,6 +41,8 @@ export const DatasetAnalyticsSchema = z.object({
   videos: z.number().int(),
   frames: z.number().int(),
   detections: z.number().int(),
+  /** Detections with a segmentation mask. */
+  segments: z.number().int(),
   analysedVideos: z.number().int(),
 });
 export type DatasetAnalytics = z.infer<typeof DatasetAnalyticsSchema>;

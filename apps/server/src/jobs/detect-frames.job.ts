@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { VideosRepository } from '../repositories/videos.repository.js';
 import type { DetectionRunner } from '../services/detection-runner.js';
 import { defineJob } from './job-definition.js';
+import { framesLink, plural, videoNotice } from './job-notices.js';
 
 /** The progress message of the detection job; the status route reads the counts back from it. */
 export const detectProgressMessage = (current: number, total: number) =>
@@ -31,6 +32,25 @@ export function createDetectFramesJob(deps: {
     payload: z.object({ frameIds: z.array(z.string()).min(1) }),
     retryLimit: 1,
     retryDelaySeconds: 5,
+    async notice(payload, outcome) {
+      // The frames of one run come from one screen, so the first frame's video names it.
+      const [first] = payload.frameIds;
+      const frame = first === undefined ? undefined : await deps.videos.findFrame(first);
+      const subject =
+        frame === undefined ? undefined : await deps.videos.findSubject(frame.videoId);
+      const counts = z
+        .object({ detections: z.number(), total: z.number() })
+        .safeParse(outcome.ok && outcome.result);
+      const detail = counts.success
+        ? `${plural(counts.data.detections, 'detection')} in ${plural(counts.data.total, 'frame')}.`
+        : `${plural(payload.frameIds.length, 'frame')} checked.`;
+      return videoNotice({
+        action: 'Sperm detection',
+        subject,
+        outcome: outcome.ok ? { ok: true, detail } : outcome,
+        link: framesLink(subject),
+      });
+    },
     async handler(payload, context) {
       const total = payload.frameIds.length;
       await context.reportProgress(0, 'detecting', detectProgressMessage(0, total));

@@ -14,6 +14,7 @@ import {
 import type { VideosRepository } from '../repositories/videos.repository.js';
 import type { FileStorage } from '../storage/storage.js';
 import { defineJob } from './job-definition.js';
+import { framesLink, plural, videoNotice } from './job-notices.js';
 
 /** Sampling rate (frames per second of video) and frame budget for an extraction config. */
 export function samplingPlan(
@@ -47,6 +48,23 @@ export function createFramesExtractJob(deps: {
     payload: z.object({ videoId: z.string(), config: FrameExtractionConfigSchema }),
     retryLimit: 1,
     retryDelaySeconds: 5,
+    async notice(payload, outcome) {
+      const subject = await deps.videos.findSubject(payload.videoId);
+      const extracted = z
+        .object({ framesExtracted: z.number() })
+        .safeParse(outcome.ok && outcome.result);
+      return videoNotice({
+        action: 'Frame extraction',
+        subject,
+        outcome: outcome.ok
+          ? {
+              ok: true,
+              detail: `${plural(extracted.success ? extracted.data.framesExtracted : 0, 'frame')} extracted.`,
+            }
+          : outcome,
+        link: framesLink(subject),
+      });
+    },
     async handler(payload, context) {
       const session = context.taskId;
       const video = await deps.videos.findById(payload.videoId);

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { NotificationContent } from '../services/notifications.service.js';
+import type { JobOutcome } from './job-notices.js';
 
 /** What a running handler can do besides its work. */
 export interface JobContext {
@@ -34,6 +36,11 @@ export interface JobDefinition<
   readonly concurrency: number;
   /** The handler tells the user about the outcome itself (with a link); the runner stays quiet. */
   readonly notifiesItself?: boolean;
+  /**
+   * The creator's notice of the outcome, naming the video or sample and linking to it; null sends
+   * none (a routine step whose screen shows its state). Without it the runner sends a generic one.
+   */
+  notice?(payload: z.output<TPayload>, outcome: JobOutcome): Promise<NotificationContent | null>;
   /** Recurring runs (cron, UTC) created by the worker role. */
   readonly schedule?: { readonly cron: string; readonly payload: z.input<TPayload> };
   /** Does the work; the answer is stored as the task's `result` (JSON). */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
 import type { TasksRepository } from '../repositories/tasks.repository.js';
-import type { Notifier } from '../services/notifications.service.js';
+import type { NotificationContent, Notifier } from '../services/notifications.service.js';
 import { TaskAbortedError, type JobContext, type JobDefinition } from './job-definition.js';
+import type { JobOutcome } from './job-notices.js';
 
 /** What travels in a pg-boss job: the task row id (absent for scheduled runs) and the payload. */
 export const QueuedJobDataSchema = z.object({
@@ -72,23 +73,55 @@ export async function runTaskAttempt(
   const task = await tasks.markRunning(taskId, attempt.retryCount, clock.now());
   if (task === undefined) return { taskId, skipped: true };
 
-  const finishAsFailed = async (message: string) => {
+  /** The job's own notice naming its subject, else a generic one; null: none. */
+  const noticeOf = async (
+    parsed: { value: unknown } | null,
+    outcome: JobOutcome,
+  ): Promise<NotificationContent | null> => {
+    const generic: NotificationContent = outcome.ok
+      ? {
+          title: `${definition.title} completed`,
+          message: 'The task finished successfully.',
+          type: 'success',
+          link: null,
+        }
+      : {
+          title: `${definition.title} failed`,
+          message: outcome.message,
+          type: 'error',
+          link: null,
+        };
+    if (parsed === null || definition.notice === undefined) return generic;
+    try {
+      return await definition.notice(parsed.value, outcome);
+    } catch (error) {
+      deps.log(`Task ${taskId} (${definition.name}) notice failed`, error);
+      return generic;
+    }
+  };
+  const tell = async (
+    userId: string | null | undefined,
+    parsed: { value: unknown } | null,
+    outcome: JobOutcome,
+  ) => {
+    if (!userId || definition.notifiesItself === true) return;
+    const notice = await noticeOf(parsed, outcome);
+    if (notice !== null) await deps.notifier.notify(userId, notice);
+  };
+
+  const finishAsFailed = async (message: string, parsed: { value: unknown } | null) => {
     const failed = await tasks.fail(taskId, message, clock.now());
     await deps.onTaskFailed?.({ taskId, title: definition.title, message });
-    if (failed?.createdBy && definition.notifiesItself !== true) {
-      await deps.notifier.notify(failed.createdBy, {
-        title: `${definition.title} failed`,
-        message,
-        type: 'error',
-        link: null,
-      });
-    }
+    await tell(failed?.createdBy, parsed, { ok: false, message });
   };
 
   const payload = definition.payload.safeParse(data.payload);
   if (!payload.success) {
     // A malformed payload will not improve with retries: fail for good.
-    await finishAsFailed(`Invalid payload: ${payload.error.issues[0]?.message ?? 'unknown issue'}`);
+    await finishAsFailed(
+      `Invalid payload: ${payload.error.issues[0]?.message ?? 'unknown issue'}`,
+      null,
+    );
     return { taskId };
   }
 
@@ -128,14 +161,7 @@ export async function runTaskAttempt(
     deps.logInfo?.(
       `Task ${taskId} (${definition.name}) completed in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
     );
-    if (completed?.createdBy && definition.notifiesItself !== true) {
-      await deps.notifier.notify(completed.createdBy, {
-        title: `${definition.title} completed`,
-        message: 'The task finished successfully.',
-        type: 'success',
-        link: null,
-      });
-    }
+    await tell(completed?.createdBy, { value: payload.data }, { ok: true, result });
     return { taskId };
   } catch (error) {
     const reason: unknown = controller.signal.reason;
@@ -154,7 +180,7 @@ export async function runTaskAttempt(
         : `Attempt ${attempt.retryCount + 1} failed; retrying`;
       await tasks.requeue(taskId, note, message, clock.now());
     } else {
-      await finishAsFailed(message);
+      await finishAsFailed(message, { value: payload.data });
     }
     throw error;
   } finally {

@@ -5,12 +5,26 @@ import type { VideosRepository } from '../repositories/videos.repository.js';
 import type { VideoAnalysisRunner } from '../services/analysis.service.js';
 import type { NotificationContent } from '../services/notifications.service.js';
 import { defineJob, TaskAbortedError } from './job-definition.js';
+import { videoNotice } from './job-notices.js';
 
 const RETRY_LIMIT = 1;
 /** Progress is written at most this often (percentage points), not once per frame. */
 const PROGRESS_STEP = 5;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const HeadlineFigures = z.object({
+  motility: z.object({ total_motility_percent: z.number() }),
+  concentration: z.object({ mean_concentration_million_per_ml: z.number() }),
+});
+
+/** "42% total motility, 12.5 million/ml": the figures a notice leads with. */
+export function resultDetail(result: unknown): string {
+  const figures = HeadlineFigures.safeParse(result);
+  if (!figures.success) return 'The results are ready.';
+  const { motility, concentration } = figures.data;
+  return `${Math.round(motility.total_motility_percent)}% total motility, ${concentration.mean_concentration_million_per_ml.toFixed(1)} million/ml.`;
+}
 
 /** Link of the per-video analysis screen, carried by the notifications. */
 export const analysisLink = (videoId: string) => `/sarm/analysis/${videoId}`;
@@ -51,7 +65,9 @@ export function createVideoAnalyzeJob(deps: {
       const tell = async (content: NotificationContent) => {
         if (request.createdBy !== null) await deps.notify(request.createdBy, content);
       };
-      let outcome: { analysisId: string; reused: boolean; videoName: string };
+      const subject = await deps.videos.findSubject(request.videoId);
+      const link = analysisLink(request.videoId);
+      let outcome: { analysisId: string; reused: boolean; detail: string };
       try {
         await context.reportProgress(0, 'analyzing', 'Analysing the video');
         const video = await deps.videos.findById(request.videoId);
@@ -70,7 +86,7 @@ export function createVideoAnalyzeJob(deps: {
           },
         });
         await context.reportProgress(100, 'completed', 'Analysis completed');
-        outcome = { analysisId: row.id, reused, videoName: video.name };
+        outcome = { analysisId: row.id, reused, detail: resultDetail(row.result) };
       } catch (error) {
         const reason: unknown = context.signal.reason;
         const cancelled = reason instanceof TaskAbortedError && reason.reason === 'cancelled';
@@ -82,12 +98,9 @@ export function createVideoAnalyzeJob(deps: {
           updatedAt: clock.now(),
         });
         if (final)
-          await tell({
-            title: 'Analysis failed',
-            message,
-            type: 'error',
-            link: analysisLink(request.videoId),
-          });
+          await tell(
+            videoNotice({ action: 'Analysis', subject, outcome: { ok: false, message }, link }),
+          );
         throw error;
       }
       await requests.update(request.id, {
@@ -96,12 +109,14 @@ export function createVideoAnalyzeJob(deps: {
         error: null,
         updatedAt: clock.now(),
       });
-      await tell({
-        title: 'Analysis completed',
-        message: `The analysis of "${outcome.videoName}" is ready.`,
-        type: 'success',
-        link: analysisLink(request.videoId),
-      });
+      await tell(
+        videoNotice({
+          action: 'Analysis',
+          subject,
+          outcome: { ok: true, detail: outcome.detail },
+          link,
+        }),
+      );
       return { requestId: request.id, analysisId: outcome.analysisId, reused: outcome.reused };
     },
   });

@@ -11,6 +11,7 @@ import {
 import type { VideosRepository } from '../repositories/videos.repository.js';
 import type { FileStorage } from '../storage/storage.js';
 import { defineJob } from './job-definition.js';
+import { videoNotice, videosLink } from './job-notices.js';
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -30,6 +31,17 @@ export function createVideoPrepareJob(deps: {
     payload: z.object({ videoId: z.string() }),
     retryLimit: 1,
     retryDelaySeconds: 5,
+    // A prepared video is routine (its card shows it ready); only a failure is worth a notice.
+    async notice(payload, outcome) {
+      if (outcome.ok) return null;
+      const subject = await deps.videos.findSubject(payload.videoId);
+      return videoNotice({
+        action: 'Preparation',
+        subject,
+        outcome,
+        link: videosLink(subject),
+      });
+    },
     async handler(payload, context) {
       const video = await deps.videos.findById(payload.videoId);
       if (video === undefined) return { skipped: 'Video no longer exists' };

@@ -23,6 +23,9 @@ function videoScope(projectIds: readonly string[] | null): SQL | undefined {
 }
 
 /** Patients and the per-project queries of the business screens. */
+/** A video with the name of its dataset (the sample), as the results screen titles it. */
+export type ListedVideo = VideoRow & { readonly datasetName: string };
+
 export function createPatientsRepository(db: Database) {
   async function insert(values: typeof patients.$inferInsert): Promise<PatientRow> {
     const [row] = await db.insert(patients).values(values).returning();
@@ -70,16 +73,16 @@ export function createPatientsRepository(db: Database) {
   async function videosOf(
     projectIds: readonly string[] | null,
     patientId?: string,
-  ): Promise<VideoRow[]> {
+  ): Promise<ListedVideo[]> {
     const parts = [videoScope(projectIds)];
     if (patientId !== undefined) parts.push(eq(videos.patientId, patientId));
     const rows = await db
-      .select({ video: videos })
+      .select({ video: videos, datasetName: datasets.name })
       .from(videos)
       .innerJoin(datasets, eq(datasets.id, videos.datasetId))
       .where(and(...parts))
       .orderBy(desc(videos.createdAt), desc(videos.id));
-    return rows.map((row) => row.video);
+    return rows.map((row) => ({ ...row.video, datasetName: row.datasetName }));
   }
 
   /** Every saved analysis of the given videos, newest first. */

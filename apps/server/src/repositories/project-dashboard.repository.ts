@@ -11,6 +11,8 @@ export interface DatasetFigures {
   readonly videos: number;
   readonly frames: number;
   readonly detections: number;
+  /** Detections with a segmentation mask (`has_mask`): the spec's segments. */
+  readonly segments: number;
   readonly analysedVideos: number;
 }
 
@@ -77,6 +79,8 @@ export function createProjectDashboardRepository(db: Database) {
           where v.dataset_id = d.id) as frames,
         (select count(*) from detections x join frames f on f.id = x.frame_id
           join videos v on v.id = f.video_id where v.dataset_id = d.id) as detections,
+        (select count(*) from detections x join frames f on f.id = x.frame_id
+          join videos v on v.id = f.video_id where v.dataset_id = d.id and x.has_mask) as segments,
         (select count(distinct a.video_id) from video_analyses a join videos v on v.id = a.video_id
           where v.dataset_id = d.id) as analysed_videos
       from datasets d join projects p on p.id = d.project_id
@@ -92,6 +96,7 @@ export function createProjectDashboardRepository(db: Database) {
       videos: num(row.videos),
       frames: num(row.frames),
       detections: num(row.detections),
+      segments: num(row.segments),
       analysedVideos: num(row.analysed_videos),
     }));
   }

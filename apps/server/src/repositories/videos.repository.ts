@@ -15,6 +15,15 @@ const SORT_COLUMNS = {
   duration: videos.duration,
 } as const;
 
+/** A video with its dataset (the sample) and project, as notifications name and link it. */
+export interface VideoSubject {
+  readonly videoId: string;
+  readonly videoName: string;
+  readonly datasetId: string;
+  readonly datasetName: string;
+  readonly projectId: string;
+}
+
 /** Videos and their frames. */
 export function createVideosRepository(db: Database) {
   async function insert(values: typeof videos.$inferInsert): Promise<VideoRow> {
@@ -139,6 +148,23 @@ export function createVideosRepository(db: Database) {
     return row;
   }
 
+  /** The video with its dataset's name and project; undefined once the video is gone. */
+  async function findSubject(id: string): Promise<VideoSubject | undefined> {
+    const [row] = await db
+      .select({
+        videoId: videos.id,
+        videoName: videos.name,
+        datasetId: datasets.id,
+        datasetName: datasets.name,
+        projectId: datasets.projectId,
+      })
+      .from(videos)
+      .innerJoin(datasets, eq(datasets.id, videos.datasetId))
+      .where(eq(videos.id, id))
+      .limit(1);
+    return row;
+  }
+
   async function deleteFrames(ids: readonly string[]): Promise<void> {
     if (ids.length > 0) await db.delete(frames).where(inArray(frames.id, [...ids]));
   }
@@ -157,6 +183,7 @@ export function createVideosRepository(db: Database) {
     findFrame,
     insertFrames,
     updateFrame,
+    findSubject,
     deleteFrames,
   };
 }

@@ -5,6 +5,7 @@ import {
   ExtractFramesResponseSchema,
   NotificationListSchema,
   SubmitAnalysisResponseSchema,
+  WHOLE_VIDEO_SCOPE_MESSAGE,
   type AnalysisRequest,
 } from '@sarm/contracts';
 import { writeFile } from 'node:fs/promises';
@@ -64,7 +65,9 @@ const submit = (body: object, who = analyst) =>
 async function submitted(body: object): Promise<AnalysisRequest> {
   const response = await submit(body);
   expect(response.statusCode).toBe(202);
-  return SubmitAnalysisResponseSchema.parse(response.json()).request;
+  const answer = SubmitAnalysisResponseSchema.parse(response.json());
+  expect(answer).toMatchObject({ scope: 'whole_video', message: WHOLE_VIDEO_SCOPE_MESSAGE });
+  return answer.request;
 }
 
 async function requestsOf(videoId: string) {
@@ -128,13 +131,23 @@ describe('submit for analysis', () => {
       expect.objectContaining({ id: analysisId, status: 'completed', error: null }),
     ]);
     expect(items[0]?.total_sperm_count).toEqual(expect.any(Number));
-    expect(await notifications()).toContainEqual(
-      expect.objectContaining({
-        title: 'Analysis completed',
-        type: 'success',
-        link: `/sarm/analysis/${video.id}`,
-      }),
+    const videoName = (await server.context.repositories.videos.findById(video.id))?.name ?? '';
+    const analysisNotice = (await notifications()).find(
+      (n) => n.title === `Analysis of ${videoName} (Submitted set) completed`,
     );
+    expect(analysisNotice).toMatchObject({ type: 'success', link: `/sarm/analysis/${video.id}` });
+    expect(analysisNotice?.message).toMatch(/^\d+% total motility, \d+\.\d million\/ml\.$/);
+    // The frame extraction run by the set-up names the video and sample and links its frames.
+    const extraction = (await notifications()).find(
+      (n) => n.title === `Frame extraction of ${videoName} (Submitted set) completed`,
+    );
+    expect(extraction?.message).toMatch(/^\d+ frames? extracted\.$/);
+    expect(extraction?.link).toMatch(new RegExp(`/datasets/[^/]+/videos/${video.id}/frames$`));
+    // Routine preparation of the uploaded videos sends no notice; none is generic any more.
+    expect((await notifications()).filter((n) => n.title.startsWith('Video preparation'))).toEqual(
+      [],
+    );
+    expect((await notifications()).filter((n) => n.link === null)).toEqual([]);
     // One notice per run: the job's own, with its link; the generic runner notice is not sent.
     expect((await notifications()).filter((n) => n.title.startsWith('Video analysis'))).toEqual([]);
 
@@ -199,9 +212,11 @@ describe('submit for analysis', () => {
     expect(items.filter((i) => i.video_id === good.id).map((i) => i.status)).toEqual(['completed']);
     expect(await requestsOf(good.id)).toEqual(before);
     expect(await server.context.repositories.analyses.latestByVideo([broken.id])).toEqual([]);
+    const brokenName = (await server.context.repositories.videos.findById(broken.id))?.name ?? '';
     expect(await notifications()).toContainEqual(
       expect.objectContaining({
-        title: 'Analysis failed',
+        title: `Analysis of ${brokenName} (Submitted set) failed`,
+        message: stored?.error,
         type: 'error',
         link: `/sarm/analysis/${broken.id}`,
       }),

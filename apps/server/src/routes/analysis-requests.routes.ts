@@ -4,6 +4,7 @@ import {
   NO_FRAMES_SELECTED,
   SubmitAnalysisRequestSchema,
   SubmitAnalysisResponseSchema,
+  WHOLE_VIDEO_SCOPE_MESSAGE,
   type PermissionRequirement,
 } from '@sarm/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -17,7 +18,8 @@ const SUBMIT: readonly PermissionRequirement[] = ['sarm.select_frames'];
 const READ: readonly PermissionRequirement[] = [...SUBMIT, ...VIEW_ANALYSIS_RESULTS];
 
 const SUBMIT_DESCRIPTION = [
-  'Stores an analysis request for the frames chosen on the frame selection screen and answers 202 with it (`status` `pending`).',
+  'Stores an analysis request for the frames chosen on the frame selection screen and answers 202 with it (`status` `pending`), `scope: "whole_video"` and a `message` saying so.',
+  '**The analysis uses the whole video, not the selected frames**: motility needs tracks, which single frames cannot give. The selected frames and notes are kept with the request for review.',
   `The video must be visible to the caller (404 \`Video not found\`); \`frameIds\` must hold at least one frame (400 \`${NO_FRAMES_SELECTED}\`), all of that video (400 \`${FRAME_NOT_OF_VIDEO}\`, \`detail.frameIds\` lists the others). The frames are marked selected; \`notes\` are kept on the request.`,
   'The `video.analyze` task (`taskId`, progress at `GET /tasks/{id}`) sets the request `in-progress`, runs the CASA engine over the whole original video with its dataset settings, reusing a stored analysis made with the same settings, then sets it `completed` with `analysisId`, or `failed` with `error` (after one retry; at once when cancelled). The submitter is notified "Analysis completed" or "Analysis failed" with a link to `/sarm/analysis/{videoId}`. `GET /business/analyses` shows the video `pending`, `in-progress` or `failed` meanwhile.',
 ].join('\n\n');
@@ -45,7 +47,9 @@ export const analysisRequestRoutes: FastifyPluginCallbackZod<{ services: Service
       },
       async (request, reply) => {
         const created = await analysisRequests.submit(requireAuth(request), request.body);
-        return reply.status(202).send({ request: created });
+        return reply
+          .status(202)
+          .send({ request: created, scope: 'whole_video', message: WHOLE_VIDEO_SCOPE_MESSAGE });
       },
     );
   }

@@ -176,7 +176,7 @@ describe('analyses and dashboard', () => {
     const pending = await request((await seedVideo(server, project.id)).video.id, 'pending');
     const running = await request((await seedVideo(server, project.id)).video.id, 'in-progress');
     const failed = await request((await seedVideo(server, project.id)).video.id, 'failed');
-    // A request running again on an analysed video: its older analysis stays listed.
+    // A request running again on an analysed video: the video's one row shows the request.
     const rerun = await seedVideo(server, project.id, { analysed: true });
     const again = await request(rerun.video.id, 'pending');
     const done = await seedVideo(server, project.id, { analysed: true });
@@ -191,7 +191,9 @@ describe('analyses and dashboard', () => {
       ).analyses;
     const all = await list();
     const byId = new Map(all.map((item) => [item.id, item]));
-    expect(all).toHaveLength(6);
+    expect(all).toHaveLength(5);
+    expect(new Set(all.map((item) => item.video_id)).size).toBe(5);
+    expect(all.every((item) => item.dataset_name === 'Batch')).toBe(true);
     expect(byId.get(pending.id)).toMatchObject({ status: 'pending', error: null });
     expect(byId.get(running.id)).toMatchObject({ status: 'in-progress', error: null });
     expect(byId.get(failed.id)).toMatchObject({
@@ -200,8 +202,9 @@ describe('analyses and dashboard', () => {
       video_id: failed.videoId,
       concentration_million_per_ml: null,
     });
-    expect(byId.get(again.id)).toMatchObject({ status: 'pending', video_id: rerun.video.id });
-    expect(byId.get(rerun.analysis?.id ?? '')).toMatchObject({ status: 'completed' });
+    expect(all.filter((item) => item.video_id === rerun.video.id)).toEqual([
+      expect.objectContaining({ id: again.id, status: 'pending' }),
+    ]);
     expect(all.filter((item) => item.video_id === done.video.id)).toEqual([
       expect.objectContaining({ id: done.analysis?.id, status: 'completed', error: null }),
     ]);
@@ -218,6 +221,42 @@ describe('analyses and dashboard', () => {
     expect((await list()).filter((item) => item.video_id === failed.videoId)).toEqual([
       expect.objectContaining({ status: 'completed' }),
     ]);
+  });
+
+  it('lists a video analysed twice once, with its newest analysis, and keeps its key when a request completes', async () => {
+    const user = await withPermissions(['sarm.view_motility']);
+    const project = await projectWithMember(server, user.user.id);
+    const seeded = await seedVideo(server, project.id, { analysed: true });
+    server.clock.advance(60_000);
+    const newer = await server.context.repositories.analyses.insert({
+      videoId: seeded.video.id,
+      settings: { force: true },
+      result: seeded.analysis?.result ?? {},
+      createdAt: server.clock.now(),
+    });
+    const rowsOf = async () =>
+      AnalysisListResponseSchema.parse(
+        (await user.call('GET', '/api/business/analyses')).json(),
+      ).analyses.filter((item) => item.video_id === seeded.video.id);
+    expect(await rowsOf()).toEqual([
+      expect.objectContaining({ id: newer.id, status: 'completed', dataset_name: 'Batch' }),
+    ]);
+
+    const requests = server.context.repositories.analysisRequests;
+    const request = await requests.insertSelecting({
+      videoId: seeded.video.id,
+      frameIds: [],
+      status: 'in-progress',
+      createdBy: user.user.id,
+      createdAt: server.clock.now(),
+      updatedAt: server.clock.now(),
+    });
+    const running = await rowsOf();
+    expect(running).toEqual([expect.objectContaining({ id: request.id, status: 'in-progress' })]);
+    await requests.update(request.id, { status: 'completed', analysisId: newer.id });
+    const completed = await rowsOf();
+    expect(completed).toEqual([expect.objectContaining({ id: newer.id, status: 'completed' })]);
+    expect(completed[0]?.video_id).toBe(running[0]?.video_id);
   });
 
   it('refuses callers without the permission', async () => {

@@ -115,9 +115,12 @@ export const businessRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
       config: { permission: VIEW_ANALYSIS_RESULTS },
       schema: {
         tags,
-        summary: 'Saved analyses and the videos waiting for one',
-        description:
-          'Each saved analysis is `completed`; a visible video without one is `in-progress` while processing, `failed` when processing failed, else `pending` (its id is the video id).',
+        summary: 'One row per visible video: its analysis, its request, or that it waits for one',
+        description: [
+          'Exactly one row per visible video (`video_id` is the stable row key, from submission to result), titled by `patient_name`, `dataset_name` (the sample) and `video_name`.',
+          "The row is the video's newest analysis request while that is `pending`, `in-progress` or `failed` (a failure until a newer analysis is saved; `id` is the request id); else its newest saved analysis, `completed` (`id` is the analysis id); else the video itself (`id` is the video id), `in-progress` while processing, `failed` when processing failed, otherwise `pending`.",
+          'The analysis covers the whole video: motility needs tracks, which single frames cannot give.',
+        ].join('\n\n'),
         querystring: AnalysisListQuerySchema,
         response: { 200: AnalysisListResponseSchema },
       },

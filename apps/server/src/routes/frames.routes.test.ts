@@ -134,6 +134,18 @@ describe('frame extraction', () => {
       ).json(),
     );
     expect(explicit).toMatchObject({ selected: false, note: 'blurry' });
+    const noted = FrameSchema.parse(
+      (
+        await worker.call('POST', `/api/technical/frames/${frame.id}/select`, {
+          note: 'tail out of focus',
+        })
+      ).json(),
+    );
+    expect(noted).toMatchObject({ selected: false, note: 'tail out of focus' });
+    const listed = FrameListResponseSchema.parse(
+      (await worker.call('GET', `/api/sarm/media/list-frames/${videoId}?limit=4&offset=2`)).json(),
+    );
+    expect(listed.frames.find((f) => f.id === frame.id)?.note).toBe('tail out of focus');
 
     expect((await worker.call('DELETE', `/api/technical/frames/${frame.id}`)).statusCode).toBe(200);
     expect((await worker.call('GET', `/api/sarm/frame/get-frame/${frame.id}`)).statusCode).toBe(

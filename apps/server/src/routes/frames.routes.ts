@@ -103,7 +103,8 @@ export const frameRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
       schema: {
         tags,
         summary: 'Select or unselect a frame',
-        description: 'Body `{selected?, note?}`; without `selected` the selection toggles.',
+        description:
+          'Body `{selected?, note?}`: sets what it carries. A body with only a `note` saves the note and keeps the selection; a body with neither toggles the selection.',
         params: IdParamsSchema,
         body: SelectFrameRequestSchema,
         response: { 200: FrameSchema },

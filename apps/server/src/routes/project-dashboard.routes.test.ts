@@ -44,6 +44,17 @@ describe('GET /sarm/project/dashboard', () => {
     await detections.replaceForFrame(frameId, [
       { frameId, className: 'sperm', confidence: 0.9, x1: 1, y1: 1, x2: 9, y2: 9 },
       { frameId, className: 'sperm', confidence: 0.7, x1: 20, y1: 20, x2: 29, y2: 29 },
+      // Only a detection with a segmentation mask is a segment.
+      {
+        frameId,
+        className: 'sperm',
+        confidence: 0.8,
+        x1: 40,
+        y1: 40,
+        x2: 49,
+        y2: 49,
+        hasMask: true,
+      },
     ]);
 
     const response = await clinician.call('GET', '/api/sarm/project/dashboard');
@@ -56,7 +67,7 @@ describe('GET /sarm/project/dashboard', () => {
         datasetsCount: 2,
         videosCount: 2,
         framesCount: 1,
-        segmentsCount: 2,
+        segmentsCount: 1,
         modelsCount: 0,
         analysedVideos: 1,
         progress: 50,
@@ -67,6 +78,10 @@ describe('GET /sarm/project/dashboard', () => {
       expect.objectContaining({ projectId: mine.id, userId: clinician.user.id, isActive: true }),
     ]);
     expect(dashboard.datasets.map((d) => d.analysedVideos).sort()).toEqual([0, 1]);
+    expect(dashboard.datasets.map((d) => [d.detections, d.segments]).sort()).toEqual([
+      [0, 0],
+      [3, 1],
+    ]);
     expect(dashboard.performance).toEqual([
       expect.objectContaining({
         projectId: mine.id,

@@ -17,7 +17,7 @@ export const projectDashboardRoutes: FastifyPluginCallbackZod<{ services: Servic
         tags: ['projects'],
         summary: 'Statistics, team members, dataset analytics and performance of visible projects',
         description:
-          'One row per project the caller can see (administrators of projects see all). `progress` is the rounded percent of videos with a completed CASA analysis: 100 is `completed`, above 0 `active`, else `pending`. `segmentsCount` counts detected heads. Performance means are over the latest analysis of each video; `normalConcentrationCount` counts analyses at or above 16 million/ml (WHO 2021).',
+          'One row per project the caller can see (administrators of projects see all). `progress` is the rounded percent of videos with a completed CASA analysis: 100 is `completed`, above 0 `active`, else `pending`. `segmentsCount` counts segmentation masks: detections that have a mask (`has_mask`); `detections` on a dataset counts them all. Performance means are over the latest analysis of each video; `normalConcentrationCount` counts analyses at or above 16 million/ml (WHO 2021).',
         response: { 200: ProjectDashboardSchema },
       },
     },

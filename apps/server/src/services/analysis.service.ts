@@ -197,8 +197,8 @@ export function createAnalysisService(deps: {
         deps.clock.now(),
       );
       await deps.notify(auth.user.id, {
-        title: 'Report ready',
-        message: `The ${kind} analysis of "${found?.dataset.name ?? 'the dataset'}" is saved in its report.`,
+        title: `Report of ${found?.dataset.name ?? 'the dataset'} ready`,
+        message: `The ${kind} analysis of ${analysed.length} video${analysed.length === 1 ? '' : 's'} is saved in the report.`,
         type: 'success',
         link: `/sarm/reports/view/${datasetId}`,
       });

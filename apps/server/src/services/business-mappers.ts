@@ -6,6 +6,7 @@ import type {
   VideoAnalysisRow,
   VideoRow,
 } from '../db/schema/index.js';
+import type { ListedVideo } from '../repositories/patients.repository.js';
 
 const MORPHOMETRY_KEYS = [
   'area_um2',
@@ -66,17 +67,18 @@ export function waitingStatus(video: VideoRow): AnalysisItemStatus {
   return 'pending';
 }
 
-const baseItem = (video: VideoRow, patientName: string | null) => ({
+const baseItem = (video: ListedVideo, patientName: string | null) => ({
   video_id: video.id,
   video_name: video.name,
   dataset_id: video.datasetId,
+  dataset_name: video.datasetName,
   patient_id: video.patientId,
   patient_name: patientName,
 });
 
 export function toAnalysisItem(
   row: VideoAnalysisRow,
-  video: VideoRow,
+  video: ListedVideo,
   patientName: string | null,
 ): AnalysisItem {
   const result = row.result as unknown as AnalysisResult;
@@ -112,7 +114,7 @@ const NO_FIGURES = {
 /** A submitted analysis that has not produced a stored analysis (yet): its id is the request id. */
 export function toRequestItem(
   request: AnalysisRequestRow,
-  video: VideoRow,
+  video: ListedVideo,
   patientName: string | null,
 ): AnalysisItem {
   return {
@@ -125,7 +127,7 @@ export function toRequestItem(
   };
 }
 
-export function toWaitingItem(video: VideoRow, patientName: string | null): AnalysisItem {
+export function toWaitingItem(video: ListedVideo, patientName: string | null): AnalysisItem {
   const status = waitingStatus(video);
   return {
     id: video.id,

@@ -4,7 +4,7 @@ import type {
   BusinessDashboard,
   PermissionRequirement,
 } from '@sarm/contracts';
-import type { AnalysisRequestRow } from '../db/schema/index.js';
+import type { AnalysisRequestRow, VideoAnalysisRow } from '../db/schema/index.js';
 import type { AnalysisRequestsRepository } from '../repositories/analysis-requests.repository.js';
 import type { PatientsRepository } from '../repositories/patients.repository.js';
 import { meetsRequirement, type AuthContext } from './access.js';
@@ -22,6 +22,13 @@ export const VIEW_ANALYSIS_RESULTS: readonly PermissionRequirement[] = [
 ];
 const RECENT = 5;
 
+/** Whether the request, not the saved analysis, tells the video's state. */
+function isOpen(request: AnalysisRequestRow, analysis: VideoAnalysisRow | undefined): boolean {
+  if (request.status === 'completed') return false;
+  if (request.status !== 'failed') return true;
+  return analysis === undefined || analysis.createdAt.getTime() <= request.updatedAt.getTime();
+}
+
 const meetsAny = (auth: AuthContext, codes: readonly PermissionRequirement[]) =>
   codes.some((code) => meetsRequirement(auth, code));
 
@@ -32,9 +39,10 @@ export function createBusinessService(deps: {
   scope: ProjectScope;
 }) {
   /**
-   * Every saved analysis of the visible videos, then per video its newest analysis request while
-   * that is pending, in progress or failed (a failed one until a newer analysis is saved), else
-   * the video itself when it has no saved analysis.
+   * One row per visible video, so a video never shows twice and its row keeps the video's key
+   * from submission to result: its newest analysis request while that is pending, in progress or
+   * failed (a failed one until a newer analysis is saved), else its newest saved analysis, else
+   * the video itself waiting for one.
    */
   async function items(auth: AuthContext, patientId?: string): Promise<AnalysisItem[]> {
     const ids = await deps.scope.visibleProjectIds(auth);
@@ -42,34 +50,23 @@ export function createBusinessService(deps: {
     const names = new Map(
       (await deps.patients.list(ids, {})).map((patient) => [patient.id, patient.name]),
     );
-    const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
-    const byId = new Map(videos.map((video) => [video.id, video]));
-    const rows = await deps.patients.analysesOf(videos.map((video) => video.id));
-    const done = rows.flatMap((row) => {
-      const video = byId.get(row.videoId);
-      return video === undefined ? [] : [toAnalysisItem(row, video, nameOf(video.patientId))];
+    const videoIds = videos.map((video) => video.id);
+    // Newest first: the first analysis seen of a video is its newest.
+    const newest = new Map<string, VideoAnalysisRow>();
+    for (const row of await deps.patients.analysesOf(videoIds))
+      if (!newest.has(row.videoId)) newest.set(row.videoId, row);
+    const requests = new Map(
+      (await deps.requests.latestByVideo(videoIds)).map((request) => [request.videoId, request]),
+    );
+    return videos.map((video) => {
+      const patientName = video.patientId === null ? null : (names.get(video.patientId) ?? null);
+      const analysis = newest.get(video.id);
+      const request = requests.get(video.id);
+      if (request !== undefined && isOpen(request, analysis))
+        return toRequestItem(request, video, patientName);
+      if (analysis !== undefined) return toAnalysisItem(analysis, video, patientName);
+      return toWaitingItem(video, patientName);
     });
-    const newestAnalysis = new Map<string, number>();
-    for (const row of rows)
-      if ((newestAnalysis.get(row.videoId) ?? 0) < row.createdAt.getTime())
-        newestAnalysis.set(row.videoId, row.createdAt.getTime());
-    const open = new Map<string, AnalysisRequestRow>();
-    for (const request of await deps.requests.latestByVideo([...byId.keys()])) {
-      const analysedAt = newestAnalysis.get(request.videoId);
-      const superseded =
-        request.status === 'completed' ||
-        (request.status === 'failed' &&
-          analysedAt !== undefined &&
-          analysedAt > request.updatedAt.getTime());
-      if (!superseded) open.set(request.videoId, request);
-    }
-    const waiting = videos.flatMap((video) => {
-      const request = open.get(video.id);
-      const patientName = nameOf(video.patientId);
-      if (request !== undefined) return [toRequestItem(request, video, patientName)];
-      return newestAnalysis.has(video.id) ? [] : [toWaitingItem(video, patientName)];
-    });
-    return [...done, ...waiting];
   }
 
   async function analyses(

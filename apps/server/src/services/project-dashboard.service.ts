@@ -38,7 +38,7 @@ export function createProjectDashboardService(deps: {
           datasetsCount: datasets.filter((d) => d.projectId === project.id).length,
           videosCount: videos,
           framesCount: sum(project.id, (d) => d.frames),
-          segmentsCount: sum(project.id, (d) => d.detections),
+          segmentsCount: sum(project.id, (d) => d.segments),
           modelsCount: project.models,
           analysedVideos: analysed,
           progress,

@@ -133,8 +133,10 @@ export function createVideosService(deps: {
     body: { selected?: boolean; note?: string } | undefined,
   ) {
     const frame = await findFrame(auth, id);
+    // A body with only a note saves the note; an empty body toggles the selection.
+    const keep = body?.note !== undefined ? frame.selected : !frame.selected;
     const row = await deps.videos.updateFrame(id, {
-      selected: body?.selected ?? !frame.selected,
+      selected: body?.selected ?? keep,
       ...(body?.note === undefined ? {} : { note: body.note }),
     });
     if (row === undefined) throw notFound(VIDEO_MESSAGES.frameNotFound);

@@ -116,6 +116,13 @@ export const toggleFrame = (id: string, selected: boolean): Promise<Frame> =>
     body: { selected },
   });
 
+/** Saves the frame's note on the server; its selection stays as it is. */
+export const saveFrameNote = (id: string, note: string): Promise<Frame> =>
+  apiClient.requestParsed(`/technical/frames/${encodeURIComponent(id)}/select`, FrameSchema, {
+    method: 'POST',
+    body: { note },
+  });
+
 /** A one-hour streaming URL for `<video src>` (media token, byte ranges). */
 /** "Submit for Analysis": stores the request and queues the video's analysis (answers 202). */
 export async function submitFramesForAnalysis(

@@ -20,8 +20,30 @@ function flatten(value: unknown, prefix = ''): Map<string, string> {
 const placeholders = (text: string) =>
   [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
+/** Texts longer than this (placeholders removed) that equal the English are untranslated copies. */
+const COPY_MIN_LENGTH = 12;
+
+/** Texts that really are spelled the same as in English (French cognates, units). */
+const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
+  vi: [],
+  fr: [
+    'Administration',
+    'Classification',
+    'Concentration',
+    'Notifications',
+    'Concentration (M/ml)',
+    'Concentration ≥ 16 M/ml',
+  ],
+  es: [],
+};
+
 describe('locales', () => {
   const english = flatten(en);
+  it('has no empty English text', () => {
+    const empty = [...english].filter(([, text]) => text.trim().length === 0).map(([key]) => key);
+    expect(empty).toEqual([]);
+  });
+
   it.each([
     ['vi', vi],
     ['fr', fr],
@@ -34,6 +56,22 @@ describe('locales', () => {
       expect(translated.trim().length, key).toBeGreaterThan(0);
       expect(placeholders(translated), key).toEqual(placeholders(text));
     }
+  });
+
+  it.each([
+    ['vi', vi],
+    ['fr', fr],
+    ['es', es],
+  ])('%s translates every longer English text rather than copying it', (code, locale) => {
+    const other = flatten(locale);
+    const allowed = new Set(SAME_AS_ENGLISH[code]);
+    const copies = [...english]
+      .filter(([key, text]) => {
+        const words = text.replace(/{{\s*\w+\s*}}/g, '').trim();
+        return words.length > COPY_MIN_LENGTH && other.get(key) === text && !allowed.has(text);
+      })
+      .map(([key]) => key);
+    expect(copies).toEqual([]);
   });
 
   it('keeps the spec texts word for word in English', () => {

@@ -21,6 +21,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from '../api/notificationsApi';
+import { markedRead, notificationTarget, type NotificationList } from './notificationsLogic';
 
 /** New notifications show up without a reload, but the menu does not hammer the server. */
 const NOTIFICATIONS_POLL_MS = 60_000;
@@ -36,7 +37,14 @@ export function NotificationsMenu() {
     refetchInterval: NOTIFICATIONS_POLL_MS,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
-  const markOne = useMutation({ mutationFn: markNotificationRead, onSettled: refresh });
+  const markOne = useMutation({
+    mutationFn: markNotificationRead,
+    onMutate: (id: string) =>
+      queryClient.setQueryData<NotificationList>(NOTIFICATIONS_QUERY_KEY, (list) =>
+        markedRead(list, id),
+      ),
+    onSettled: refresh,
+  });
   const markAll = useMutation({ mutationFn: markAllNotificationsRead, onSettled: refresh });
 
   const notifications = query.data?.notifications ?? [];
@@ -44,9 +52,10 @@ export function NotificationsMenu() {
 
   const open = (item: Notification) => {
     if (!item.read) markOne.mutate(item.id);
-    if (item.link !== null) {
+    const target = notificationTarget(item.link);
+    if (target !== null) {
       setAnchor(null);
-      void navigate(item.link);
+      void navigate(target);
     }
   };
 
@@ -55,7 +64,11 @@ export function NotificationsMenu() {
       <Tooltip title={t('topbar.notifications')}>
         <IconButton
           color="inherit"
-          onClick={(e) => setAnchor(e.currentTarget)}
+          onClick={(e) => {
+            setAnchor(e.currentTarget);
+            // Opening the menu shows what arrived since the last poll.
+            void query.refetch();
+          }}
           aria-label={t('topbar.notifications')}
         >
           <Badge badgeContent={unread} color="error" data-testid="notifications-badge">

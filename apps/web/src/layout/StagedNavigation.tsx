@@ -8,27 +8,35 @@ import {
   ListItemIcon,
   ListItemText,
   Stack,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import Check from '@mui/icons-material/Check';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Workflow } from '../routing/workflow';
-import { currentStageIndex, shortId, stageTargets, stagesOf, type WorkflowContext } from './stages';
+import {
+  contextEntries,
+  currentStageIndex,
+  stageTargets,
+  stagesOf,
+  type WorkflowContext,
+} from './stages';
+import { useWorkflowContextNames } from './useWorkflowContextNames';
 
 function ContextChips({ context }: { readonly context: WorkflowContext }) {
   const { t } = useTranslation();
-  const entries = [
-    context.projectId === null ? null : t('nav.contextProject', { id: shortId(context.projectId) }),
-    context.datasetId === null ? null : t('nav.contextDataset', { id: shortId(context.datasetId) }),
-    context.videoId === null ? null : t('nav.contextVideo', { id: shortId(context.videoId) }),
-    context.frameId === null ? null : t('nav.contextFrame', { id: shortId(context.frameId) }),
-  ].filter((entry) => entry !== null);
+  const names = useWorkflowContextNames(context);
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 1 }} data-testid="stage-context">
-      {entries.map((entry) => (
-        <Chip key={entry} label={entry} size="small" variant="outlined" />
-      ))}
+      {contextEntries(context, names).map(({ key, value }) => {
+        const label = t(`nav.${key}`, { id: value });
+        return (
+          <Tooltip key={key} title={label}>
+            <Chip label={label} size="small" variant="outlined" sx={{ maxWidth: '100%' }} />
+          </Tooltip>
+        );
+      })}
     </Stack>
   );
 }

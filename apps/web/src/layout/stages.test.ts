@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  contextEntries,
   currentStageIndex,
   hasStagedContext,
   parseWorkflowContext,
@@ -115,5 +116,33 @@ describe('shortId', () => {
   it('keeps the first 8 characters', () => {
     expect(shortId('0123456789abcdef')).toBe('01234567');
     expect(shortId('abc')).toBe('abc');
+  });
+});
+
+describe('contextEntries', () => {
+  const context = {
+    projectId: 'project-0123456789',
+    datasetId: 'dataset-0123456789',
+    videoId: 'video-0123456789',
+    frameId: null,
+  };
+
+  it('shows the names of the project, dataset and video instead of their ids', () => {
+    expect(
+      contextEntries(context, { project: 'Clinic A', dataset: 'Sample 3', video: 'sample-3.mp4' }),
+    ).toEqual([
+      { key: 'contextProject', value: 'Clinic A' },
+      { key: 'contextDataset', value: 'Sample 3' },
+      { key: 'contextVideo', value: 'sample-3.mp4' },
+    ]);
+  });
+
+  it('falls back to the short id while a name loads or cannot be read, and numbers the frame', () => {
+    expect(contextEntries({ ...context, frameId: 'f1' }, { frameNumber: 12 })).toEqual([
+      { key: 'contextProject', value: 'project-' },
+      { key: 'contextDataset', value: 'dataset-' },
+      { key: 'contextVideo', value: 'video-01' },
+      { key: 'contextFrame', value: '#12' },
+    ]);
   });
 });

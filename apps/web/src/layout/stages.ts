@@ -172,3 +172,35 @@ export function stageTargets(workflow: Workflow, ctx: WorkflowContext): (string 
 export function shortId(id: string): string {
   return id.length > 8 ? id.slice(0, 8) : id;
 }
+
+/** Names of the context's project, dataset and video, and the frame's number, once fetched. */
+export interface WorkflowContextNames {
+  readonly project?: string;
+  readonly dataset?: string;
+  readonly video?: string;
+  readonly frameNumber?: number;
+}
+
+export type ContextEntryKey = 'contextProject' | 'contextDataset' | 'contextVideo' | 'contextFrame';
+
+/**
+ * The chips of the staged navigation: each id of the context with its name, or its short id while
+ * the name loads or when the caller may not read it.
+ */
+export function contextEntries(
+  context: WorkflowContext,
+  names: WorkflowContextNames,
+): { readonly key: ContextEntryKey; readonly value: string }[] {
+  const entry = (key: ContextEntryKey, id: string | null, name: string | undefined) =>
+    id === null ? [] : [{ key, value: name ?? shortId(id) }];
+  return [
+    ...entry('contextProject', context.projectId, names.project),
+    ...entry('contextDataset', context.datasetId, names.dataset),
+    ...entry('contextVideo', context.videoId, names.video),
+    ...entry(
+      'contextFrame',
+      context.frameId,
+      names.frameNumber === undefined ? undefined : `#${names.frameNumber}`,
+    ),
+  ];
+}

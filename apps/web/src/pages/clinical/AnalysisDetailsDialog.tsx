@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { checkReference, figure, shortAnalysisId } from './businessLogic';
+import { checkReference, figure } from './businessLogic';
 
 type Row = readonly [label: string, value: string, check?: 'normal' | 'below' | null];
 
@@ -53,7 +53,9 @@ export function AnalysisDetailsDialog(props: {
   return (
     <Dialog open onClose={props.onClose} fullWidth maxWidth="sm">
       <DialogTitle>
-        {t('business.analysisTitle', { id: shortAnalysisId(item.id) })} · {item.video_name}
+        {[item.patient_name ?? t('business.noPatient'), item.dataset_name, item.video_name].join(
+          ' · ',
+        )}
       </DialogTitle>
       <DialogContent>
         <Section

@@ -25,7 +25,9 @@ import {
   RESULT_TABS,
   figure,
   filterResults,
-  shortAnalysisId,
+  findResult,
+  resultRowKey,
+  statusColor,
   type ResultTab,
   hasRunningAnalyses,
   RUNNING_REFRESH_MS,
@@ -40,7 +42,7 @@ const TAB_KEYS = {
 
 /** Analysis results (spec 1 §2.4): saved analyses and videos waiting for one. */
 export function AnalysisResultsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const canView = useCan(['view_analysis_results']);
   const canReadPatients = useCan(['manage_patients', 'upload_videos']);
   const [params] = useSearchParams();
@@ -61,7 +63,8 @@ export function AnalysisResultsPage() {
   });
   if (!canView) return <Alert severity="warning">{t('business.noResultsPermission')}</Alert>;
   const shown = filterResults(analyses.data ?? [], tab, patientId);
-  const open: AnalysisItem | null = (analyses.data ?? []).find((i) => i.id === openId) ?? null;
+  const open: AnalysisItem | null = findResult(analyses.data ?? [], openId);
+  const live = hasRunningAnalyses(analyses.data ?? []);
   return (
     <Box data-testid="analysis-results">
       <Typography variant="h4" component="h1" gutterBottom>
@@ -87,6 +90,11 @@ export function AnalysisResultsPage() {
           </MenuItem>
         ))}
       </TextField>
+      {live && (
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }} data-testid="results-live">
+          {t('business.resultsLive')}
+        </Typography>
+      )}
       {analyses.isPending && <CircularProgress />}
       {analyses.isError && <Alert severity="error">{analyses.error.message}</Alert>}
       {analyses.isSuccess && shown.length === 0 && (
@@ -94,23 +102,43 @@ export function AnalysisResultsPage() {
       )}
       <Grid container spacing={2}>
         {shown.map((item) => (
-          <Grid key={item.id} size={{ xs: 12, sm: 6, md: 4 }}>
-            <Card>
+          <Grid key={resultRowKey(item)} size={{ xs: 12, sm: 6, md: 4 }}>
+            <Card data-testid="analysis-result-row">
               <CardActionArea
                 disabled={item.status !== 'completed'}
-                onClick={() => setOpenId(item.id)}
+                onClick={() => setOpenId(item.video_id)}
               >
                 <CardContent>
                   <Typography variant="h6">
-                    {t('business.analysisTitle', { id: shortAnalysisId(item.id) })}
-                  </Typography>
-                  <Typography variant="body2">{item.video_name}</Typography>
-                  <Typography variant="body2" color="textSecondary">
                     {item.patient_name ?? t('business.noPatient')}
                   </Typography>
-                  <Chip size="small" label={t(`business.status.${item.status}`)} sx={{ my: 1 }} />
                   <Typography variant="body2">
-                    {t('business.concentration')}: {figure(item.concentration_million_per_ml)} M/ml
+                    {t('business.resultSample', { name: item.dataset_name })}
+                  </Typography>
+                  <Typography variant="body2">
+                    {t('business.resultVideo', { name: item.video_name })}
+                  </Typography>
+                  <Typography variant="caption" color="textSecondary">
+                    {new Date(item.created_at).toLocaleString(i18n.language)}
+                  </Typography>
+                  <Box>
+                    <Chip
+                      size="small"
+                      color={statusColor(item.status)}
+                      label={t(`business.status.${item.status}`)}
+                      sx={{ my: 1 }}
+                    />
+                  </Box>
+                  {item.status === 'failed' && item.error && (
+                    <Typography variant="body2" color="error">
+                      {item.error}
+                    </Typography>
+                  )}
+                  <Typography variant="body2">
+                    {t('business.concentration')}:{' '}
+                    {t('business.concentrationPerMl', {
+                      value: figure(item.concentration_million_per_ml),
+                    })}
                   </Typography>
                   <Typography variant="body2">
                     {t('business.motility')}: {figure(item.total_motility_percent)}%

@@ -11,7 +11,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import type { Frame } from '@sarm/contracts';
+import type { Frame, FrameListResponse, Video } from '@sarm/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { useCan } from '../admin/common/useCan';
 import { ClinicalBreadcrumbs, minutesSeconds } from './ClinicalBreadcrumbs';
 import { DetectAllButton } from './DetectAllButton';
 import { FrameTile } from './FrameTile';
+import { selectionQueryKeys, withSelectedCount, withSelection } from './frameSelectionLogic';
 import { useTaskPolling } from './useExtraction';
 
 const PAGE = 50;
@@ -56,11 +57,25 @@ export function FrameListPage() {
     void video.refetch();
     void frames.refetch();
   };
-  const toggle = (frame: Frame) =>
-    canSelect &&
-    void toggleFrame(frame.id, !frame.selected).then(() =>
-      client.invalidateQueries({ queryKey: ['sarm', 'frames', videoId] }),
+  const toggle = (frame: Frame) => {
+    if (!canSelect) return;
+    const selected = !frame.selected;
+    // "Selected frames" and the tile change at once; the server's answer then refreshes them.
+    client.setQueriesData<FrameListResponse>({ queryKey: ['sarm', 'frames', videoId] }, (page) =>
+      withSelection(page, frame.id, selected),
     );
+    client.setQueryData<Video>(clinicalKeys.video(videoId), (v) =>
+      withSelectedCount(v, selected ? 1 : -1),
+    );
+    // A refused change shows as the refetched state puts the tile and the count back.
+    void toggleFrame(frame.id, selected)
+      .catch(() => undefined)
+      .then(() =>
+        Promise.all(
+          selectionQueryKeys(videoId).map((queryKey) => client.invalidateQueries({ queryKey })),
+        ),
+      );
+  };
 
   return (
     <Box>

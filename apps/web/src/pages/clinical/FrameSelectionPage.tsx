@@ -10,7 +10,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { NOTE_MAX, type Frame } from '@sarm/contracts';
+import { NOTE_MAX, type Frame, type FrameListResponse, type Video } from '@sarm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import {
 import { useCan } from '../admin/common/useCan';
 import { minutesSeconds } from './ClinicalBreadcrumbs';
 import { FrameViewDialog } from './FrameViewDialog';
+import { selectionQueryKeys, withSelectedCount, withSelection } from './frameSelectionLogic';
 import { SelectionFrameCard } from './SelectionFrameCard';
 
 const INITIAL_PAGE = 100;
@@ -97,9 +98,33 @@ export function FrameSelectionPage() {
     else next.delete(frame.id);
     setSelection(next);
     setError(null);
-    void toggleFrame(frame.id, selected).then(() =>
-      client.invalidateQueries({ queryKey: ['sarm', 'frames', videoId] }),
+    // The count and the chips change at once; the server's answer then refreshes every view.
+    client.setQueriesData<FrameListResponse>({ queryKey: ['sarm', 'frames', videoId] }, (page) =>
+      withSelection(page, frame.id, selected),
     );
+    if (frame.selected !== selected)
+      client.setQueryData<Video>(clinicalKeys.video(videoId), (v) =>
+        withSelectedCount(v, selected ? 1 : -1),
+      );
+    void toggleFrame(frame.id, selected)
+      .catch((failure: unknown) => {
+        setSelection((current) => {
+          const undone = new Set(current);
+          if (selected) undone.delete(frame.id);
+          else undone.add(frame.id);
+          return undone;
+        });
+        setError(
+          t('frameSelection.selectionFailed', {
+            message: failure instanceof Error ? failure.message : String(failure),
+          }),
+        );
+      })
+      .then(() =>
+        Promise.all(
+          selectionQueryKeys(videoId).map((queryKey) => client.invalidateQueries({ queryKey })),
+        ),
+      );
   };
   const submit = () => {
     if (chosen.size === 0) {
@@ -137,6 +162,14 @@ export function FrameSelectionPage() {
               />
               <Info label={t('frameSelection.extracted')} value={video.data.extractedFramesCount} />
               <Info label={t('frameSelection.selectedCount')} value={chosen.size} />
+              <Typography
+                variant="body2"
+                color="textSecondary"
+                sx={{ mt: 0.5 }}
+                data-testid="whole-video-note"
+              >
+                {t('frameSelection.wholeVideoNote')}
+              </Typography>
               <Info label={t('frameSelection.withDetections')} value={withDetections} />
             </CardContent>
           </Card>
@@ -166,6 +199,9 @@ export function FrameSelectionPage() {
               >
                 {submission.isPending ? t('frameSelection.submitting') : t('frameSelection.submit')}
               </Button>
+              <Alert severity="info" sx={{ mt: 1 }}>
+                {t('frameSelection.wholeVideoSubmit', { count: chosen.size })}
+              </Alert>
             </CardContent>
           </Card>
         </Grid>

@@ -6,12 +6,15 @@ import {
   CardContent,
   Chip,
   Stack,
+  Tooltip,
   Typography,
 } from '@mui/material';
+import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
 import type { Frame } from '@sarm/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { AuthImage } from './AuthImage';
+import { noteLine } from './frameSelectionLogic';
 
 /** A frame of the frame list: click toggles selection; chips for selection and detections. */
 export function FrameTile({
@@ -42,7 +45,7 @@ export function FrameTile({
         <CardContent sx={{ p: 1 }}>
           <Typography variant="body2">
             {t('clinical.frameNumber', { number: frame.frameNumber })} ·{' '}
-            {frame.timeOffset.toFixed(2)}s
+            {t('clinical.timeOffset', { seconds: frame.timeOffset.toFixed(2) })}
           </Typography>
           <Stack direction="row" sx={{ mt: 0.5, flexWrap: 'wrap', gap: 0.5 }}>
             {frame.selected && <Chip size="small" color="primary" label={t('clinical.selected')} />}
@@ -53,6 +56,21 @@ export function FrameTile({
               <Chip size="small" label={t('clinical.objects', { count: frame.detectionCount })} />
             )}
           </Stack>
+          {frame.note.trim() !== '' && (
+            <Tooltip title={frame.note}>
+              <Stack
+                direction="row"
+                sx={{ alignItems: 'center', gap: 0.5, mt: 0.5 }}
+                data-testid="frame-note"
+                aria-label={t('frameSelection.frameNote')}
+              >
+                <StickyNote2Outlined sx={{ fontSize: 14 }} color="action" />
+                <Typography variant="caption" noWrap>
+                  {noteLine(frame.note)}
+                </Typography>
+              </Stack>
+            </Tooltip>
+          )}
         </CardContent>
       </CardActionArea>
       {frame.hasDetection && (

@@ -1,8 +1,19 @@
-import { Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
+import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
+import {
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import type { Frame } from '@sarm/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { AuthImage } from './AuthImage';
+import { noteLine } from './frameSelectionLogic';
 
 /** A frame in Frame Selection: number, time, detections, chips, note and its actions. */
 export function SelectionFrameCard({
@@ -29,8 +40,8 @@ export function SelectionFrameCard({
       />
       <CardContent sx={{ p: 1 }}>
         <Typography variant="body2">
-          {t('clinical.frameNumber', { number: frame.frameNumber })} · {frame.timeOffset.toFixed(2)}
-          s
+          {t('clinical.frameNumber', { number: frame.frameNumber })} ·{' '}
+          {t('clinical.timeOffset', { seconds: frame.timeOffset.toFixed(2) })}
         </Typography>
         <Typography variant="caption" color="textSecondary">
           {t('frameSelection.detectionCount', { count: frame.detectionCount })}
@@ -46,10 +57,20 @@ export function SelectionFrameCard({
             <Chip size="small" color="secondary" label={t('frameSelection.annotated')} />
           )}
         </Stack>
-        {frame.note !== '' && (
-          <Typography variant="caption" sx={{ display: 'block', mt: 0.5 }}>
-            {frame.note}
-          </Typography>
+        {frame.note.trim() !== '' && (
+          <Tooltip title={frame.note}>
+            <Stack
+              direction="row"
+              sx={{ alignItems: 'center', gap: 0.5, mt: 0.5 }}
+              data-testid="frame-note"
+              aria-label={t('frameSelection.frameNote')}
+            >
+              <StickyNote2Outlined sx={{ fontSize: 14 }} color="action" />
+              <Typography variant="caption" noWrap>
+                {noteLine(frame.note)}
+              </Typography>
+            </Stack>
+          </Tooltip>
         )}
       </CardContent>
       <CardActions disableSpacing sx={{ p: 0.5, flexWrap: 'wrap', gap: 0.5 }}>

@@ -104,7 +104,10 @@ export function UploadDialog({
           {entries.map((entry, index) => (
             <Stack key={`${entry.file.name}-${index}`} spacing={1}>
               <Typography variant="subtitle2">
-                {entry.file.name} ({(entry.file.size / 1024 / 1024).toFixed(1)} MB)
+                {t('clinical.fileSize', {
+                  name: entry.file.name,
+                  size: (entry.file.size / 1024 / 1024).toFixed(1),
+                })}
               </Typography>
               <TextField
                 label={t('clinical.videoName')}
@@ -126,7 +129,7 @@ export function UploadDialog({
               <LinearProgress
                 variant="determinate"
                 value={entry.progress}
-                aria-label={`${entry.file.name} progress`}
+                aria-label={t('clinical.uploadProgress', { name: entry.file.name })}
               />
               <Typography variant="caption" color="textSecondary">
                 {entry.progress}%

@@ -4,7 +4,10 @@ import {
   checkReference,
   figure,
   filterResults,
+  findResult,
   hasRunningAnalyses,
+  resultRowKey,
+  statusColor,
   shortAnalysisId,
   toPatientInput,
 } from './businessLogic';
@@ -19,6 +22,7 @@ const item = (
   video_id: id,
   video_name: id,
   dataset_id: 'd',
+  dataset_name: 'Sample A',
   patient_id: patient,
   patient_name: null,
   created_at: '2026-01-01T00:00:00Z',
@@ -71,5 +75,27 @@ describe('hasRunningAnalyses', () => {
     expect(hasRunningAnalyses([{ id: 'r1', video_id: 'v1', status: 'pending' }])).toBe(true);
     expect(hasRunningAnalyses([{ id: 'r1', video_id: 'v1', status: 'in-progress' }])).toBe(true);
     expect(hasRunningAnalyses([{ id: 'a1', video_id: 'v1', status: 'completed' }])).toBe(false);
+  });
+});
+
+describe('result rows', () => {
+  it('colours each status: completed success, running info, waiting warning, failed error', () => {
+    expect(
+      (['completed', 'in-progress', 'pending', 'failed'] as const).map((s) => statusColor(s)),
+    ).toEqual(['success', 'info', 'warning', 'error']);
+  });
+
+  it('keys a row by its video, so a request that completes keeps its row', () => {
+    const running = { ...item('request-1', 'in-progress', null), video_id: 'v1' };
+    const done = { ...item('analysis-1', 'completed', null), video_id: 'v1' };
+    expect(resultRowKey(running)).toBe(resultRowKey(done));
+  });
+
+  it('opens a row by analysis id (dashboard links) or by video id (row clicks)', () => {
+    const done = { ...item('analysis-1', 'completed', null), video_id: 'v1' };
+    expect(findResult([done], 'analysis-1')).toBe(done);
+    expect(findResult([done], 'v1')).toBe(done);
+    expect(findResult([done], 'other')).toBeNull();
+    expect(findResult([done], null)).toBeNull();
   });
 });

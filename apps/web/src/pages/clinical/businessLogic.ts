@@ -33,6 +33,37 @@ export const hasRunningAnalyses = (
 
 export const shortAnalysisId = (id: string) => id.slice(0, 6);
 
+export type StatusColor = 'success' | 'info' | 'warning' | 'error';
+
+/** Chip colour of a result status: completed green, running blue, waiting amber, failed red. */
+export function statusColor(status: AnalysisItem['status']): StatusColor {
+  switch (status) {
+    case 'completed':
+      return 'success';
+    case 'in-progress':
+      return 'info';
+    case 'pending':
+      return 'warning';
+    case 'failed':
+      return 'error';
+  }
+}
+
+/**
+ * The stable key of a results row: the server lists one row per video, and the row's `id` changes
+ * from the request's to the analysis's when the analysis completes, so rows are keyed by video.
+ */
+export const resultRowKey = (item: Pick<AnalysisItem, 'video_id'>) => item.video_id;
+
+/** The row a link opens: `?id=` may name the analysis (dashboard links) or the video (row key). */
+export function findResult(
+  items: readonly AnalysisItem[],
+  openId: string | null,
+): AnalysisItem | null {
+  if (openId === null) return null;
+  return items.find((i) => i.id === openId) ?? items.find((i) => i.video_id === openId) ?? null;
+}
+
 /** '12.3' or '-' when unknown. */
 export const figure = (value: number | null, digits = 1) =>
   value === null ? '-' : value.toFixed(digits);

@@ -1,8 +1,12 @@
 import { Box, Chip, Grid, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { businessKeys, fetchBusinessDashboard } from '../../api/businessApi';
-import { NOTIFICATIONS_QUERY_KEY, fetchNotifications } from '../../api/notificationsApi';
+import {
+  NOTIFICATIONS_QUERY_KEY,
+  fetchNotifications,
+  markNotificationRead,
+} from '../../api/notificationsApi';
 import { TASKS_QUERY_KEY, fetchTasks } from '../../api/tasksApi';
 import { useAuth } from '../../auth/authContext';
 import { brandText } from '../../theme/theme';
@@ -24,6 +28,9 @@ export function BusinessDashboardPage() {
     queryKey: NOTIFICATIONS_QUERY_KEY,
     queryFn: fetchNotifications,
   });
+  const queryClient = useQueryClient();
+  const refreshNotifications = () =>
+    queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
   const counts = dashboard.data?.counts;
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
   return (
@@ -116,6 +123,8 @@ export function BusinessDashboardPage() {
               primary: item.title,
               secondary: `${item.message} · ${when(item.timestamp)}`,
               ...(item.link === null ? {} : { to: item.link }),
+              onOpen: () =>
+                void markNotificationRead(item.id).then(refreshNotifications, () => undefined),
             }))}
           />
         </Grid>

@@ -9,6 +9,8 @@ export interface DashboardListItem {
   readonly secondary?: string;
   /** Opens this path when clicked, when set. */
   readonly to?: string;
+  /** Called when the item is opened (e.g. to mark a notification read). */
+  readonly onOpen?: () => void;
   readonly extra?: ReactNode;
 }
 
@@ -42,7 +44,13 @@ export function DashboardListCard(props: DashboardListCardProps) {
               {item.extra}
             </ListItem>
           ) : (
-            <ListItemButton key={item.id} divider component={RouterLink} to={item.to}>
+            <ListItemButton
+              key={item.id}
+              divider
+              component={RouterLink}
+              to={item.to}
+              onClick={item.onOpen}
+            >
               {text}
               {item.extra}
             </ListItemButton>

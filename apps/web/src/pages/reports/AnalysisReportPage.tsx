@@ -9,6 +9,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ReportBody, SampleCard } from './ReportLayout';
+import { analysedRows } from './reportLogic';
 import { patientRows, reportPatients } from './reportPdf';
 
 /** Router state the report dialog hands over, checked field by field. */
@@ -62,6 +63,12 @@ export function AnalysisReportPage() {
     [t('reports.project'), dataset.project_name],
     [t('reports.analysisDate'), when],
     [t('reports.videosUsed'), selectedVideos.map((video) => video.name).join(', ')],
+    ...analysedRows(
+      analysisResults.concentration?.video_summaries ??
+        analysisResults.motility?.video_summaries ??
+        [],
+      t,
+    ),
   ] as const;
   return (
     <ReportBody

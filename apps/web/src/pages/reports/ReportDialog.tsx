@@ -146,7 +146,10 @@ export function ReportDialog(props: {
                     </ListItemIcon>
                     <ListItemText
                       primary={video.name}
-                      secondary={`${video.resolution} · ${fmt(video.duration)} s`}
+                      secondary={t('reports.videoResolutionDuration', {
+                        resolution: video.resolution,
+                        seconds: fmt(video.duration),
+                      })}
                     />
                   </ListItemButton>
                 );

@@ -7,6 +7,7 @@ import { ApiRequestError } from '../../api/client';
 import { fetchMyProjects, PROJECTS_QUERY_KEY } from '../../api/projectsApi';
 import { fetchStoredReport, reportKeys } from '../../api/reportsApi';
 import { ReportBody, SampleCard } from './ReportLayout';
+import { analysedRows } from './reportLogic';
 import { patientRows } from './reportPdf';
 import { VideoDetailsTable } from './WhoTable';
 
@@ -51,6 +52,7 @@ export function StoredReportPage() {
     [t('reports.project'), projectName],
     [t('reports.lastUpdated'), updated],
     [t('reports.videosUsed'), String(data.combined_summary.video_count)],
+    ...analysedRows(summaries, t),
   ] as const;
   return (
     <ReportBody

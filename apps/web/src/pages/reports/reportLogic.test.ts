@@ -1,6 +1,8 @@
 import type { ConcentrationReport, MotilityReport } from '@sarm/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  analysedRows,
+  analysedSpan,
   combineOutcomes,
   elapsed,
   toggleVideo,
@@ -91,5 +93,28 @@ describe('report outcomes and WHO table', () => {
 
   it('shows elapsed time as m:ss', () => {
     expect(elapsed(65.4)).toBe('1:05');
+  });
+});
+
+describe('analysed span', () => {
+  const summary = { frames: 300, duration_s: 10.04 };
+  const t = ((key: string, values?: Record<string, unknown>) =>
+    `${key} ${JSON.stringify(values ?? {})}`) as unknown as Parameters<typeof analysedRows>[1];
+
+  it('sums the frames and seconds of the whole videos', () => {
+    expect(analysedSpan([summary, { frames: 150, duration_s: 5 }])).toEqual({
+      videos: 2,
+      frames: 450,
+      seconds: '15.0',
+    });
+    expect(analysedSpan([])).toBeNull();
+  });
+
+  it('states the whole video with its frames and seconds, and nothing without summaries', () => {
+    expect(analysedRows([summary], t)).toEqual([
+      ['reports.analysedLabel {}', 'reports.analysedWholeVideo {"frames":300,"seconds":"10.0"}'],
+    ]);
+    expect(analysedRows([summary, summary], t)[0]?.[1]).toContain('reports.analysedWholeVideos');
+    expect(analysedRows([], t)).toEqual([]);
   });
 });

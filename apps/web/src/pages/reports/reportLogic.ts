@@ -6,6 +6,7 @@ import {
   type MotilityReport,
   type Video,
 } from '@sarm/contracts';
+import type { TFunction } from 'i18next';
 
 /** Only uploaded or completed videos count for report generation (spec 1 §4). */
 export const usableForReport = (video: Pick<Video, 'processingStatus'>) =>
@@ -117,4 +118,40 @@ export const fmt = (value: number | null | undefined, digits = 1) =>
 export function elapsed(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** What the analysis covered: every frame of each video, as summed from the video summaries. */
+export interface AnalysedSpan {
+  readonly videos: number;
+  readonly frames: number;
+  /** Seconds of video, one decimal. */
+  readonly seconds: string;
+}
+
+/** The whole-video span of the report's videos; null when the report has no video summary. */
+export function analysedSpan(
+  summaries: readonly { readonly frames: number; readonly duration_s: number }[],
+): AnalysedSpan | null {
+  if (summaries.length === 0) return null;
+  const frames = summaries.reduce((total, s) => total + s.frames, 0);
+  const seconds = summaries.reduce((total, s) => total + s.duration_s, 0);
+  return { videos: summaries.length, frames, seconds: seconds.toFixed(1) };
+}
+
+/** The report's "Analysed" row: the whole video(s), with frames and seconds; none without data. */
+export function analysedRows(
+  summaries: readonly { readonly frames: number; readonly duration_s: number }[],
+  t: TFunction,
+): (readonly [string, string])[] {
+  const span = analysedSpan(summaries);
+  if (span === null) return [];
+  const text =
+    span.videos === 1
+      ? t('reports.analysedWholeVideo', { frames: span.frames, seconds: span.seconds })
+      : t('reports.analysedWholeVideos', {
+          videos: span.videos,
+          frames: span.frames,
+          seconds: span.seconds,
+        });
+  return [[t('reports.analysedLabel'), text]];
 }

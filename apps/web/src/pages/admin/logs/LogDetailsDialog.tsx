@@ -27,7 +27,7 @@ export function LogDetailsDialog(props: { readonly log: SystemLog; readonly onCl
         ? (log.userEmail ?? t('admin.logs.system'))
         : `${log.userName} (${log.userEmail ?? ''})`,
     ],
-    ['User ID', log.userId ?? '—'],
+    [t('admin.logs.userId'), log.userId ?? '—'],
     [
       t('admin.logs.resource'),
       log.resourceType === null ? '—' : `${log.resourceType} ${log.resourceId ?? ''}`,

@@ -137,6 +137,7 @@ export function DatasetAnalyticsTable({ data }: { readonly data: ProjectDashboar
         t(`${PREFIX}.videos`),
         t(`${PREFIX}.frames`),
         t(`${PREFIX}.detections`),
+        t(`${PREFIX}.segments`),
         t(`${PREFIX}.analysedVideos`),
       ]}
       emptyText={t(`${PREFIX}.noDatasets`)}
@@ -149,6 +150,7 @@ export function DatasetAnalyticsTable({ data }: { readonly data: ProjectDashboar
           dataset.videos,
           dataset.frames,
           dataset.detections,
+          dataset.segments,
           `${dataset.analysedVideos} / ${dataset.videos}`,
         ],
       }))}

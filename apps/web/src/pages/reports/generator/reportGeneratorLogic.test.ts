@@ -43,6 +43,7 @@ const analysis: AnalysisItem = {
   video_id: 'v1',
   video_name: 'sample-01.mp4',
   dataset_id: 'd1',
+  dataset_name: 'Sample A',
   patient_id: 'p1',
   patient_name: 'Nguyen Van A',
   created_at: '2026-03-01T10:00:00.000Z',
