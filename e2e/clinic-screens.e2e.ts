@@ -524,7 +524,8 @@ describe('clinical screens', () => {
     cells = rowCells(names.dataset);
     await cells.first().waitFor();
     expect(await cells.nth(3).innerText()).toBe('2');
-    expect(await cells.nth(6).innerText()).toBe('2 / 2');
+    expect(await cells.nth(6).innerText()).toBe('0'); // segments: no masks yet
+    expect(await cells.nth(7).innerText()).toBe('2 / 2');
 
     await card.getByRole('tab', { name: 'Performance Metrics' }).click();
     await card.getByRole('columnheader', { name: 'Mean concentration (M/ml)' }).waitFor();

@@ -79,6 +79,55 @@ describe('configuration', () => {
     );
   });
 
+  it('stores files in the data folder unless STORAGE_URL names an S3 bucket', async () => {
+    expect((await loadConfig({ DATA_DIR: tempDir })).storage).toEqual({ kind: 'local' });
+    const config = await loadConfig({
+      DATA_DIR: tempDir,
+      STORAGE_URL:
+        's3://sarm-files/prod/a?endpoint=http://127.0.0.1:9000&region=eu-west-3&forcePathStyle=true&accessKeyId=key&secretAccessKey=secret',
+    });
+    expect(config.storage).toEqual({
+      kind: 's3',
+      bucket: 'sarm-files',
+      prefix: 'prod/a',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-3',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+    const aws = await loadConfig({ DATA_DIR: tempDir, STORAGE_URL: 's3://sarm-files' });
+    expect(aws.storage).toEqual({
+      kind: 's3',
+      bucket: 'sarm-files',
+      prefix: '',
+      endpoint: null,
+      region: 'us-east-1',
+      forcePathStyle: false,
+      credentials: null,
+    });
+    const regional = await loadConfig({
+      DATA_DIR: tempDir,
+      STORAGE_URL: 's3://sarm-files',
+      AWS_REGION: 'ca-central-1',
+    });
+    expect(regional.storage).toMatchObject({ region: 'ca-central-1' });
+  });
+
+  it.each([
+    ['not a url', /STORAGE_URL: STORAGE_URL is not a URL/],
+    ['https://bucket', /must start with s3:\/\//],
+    ['s3:bucket', /names no bucket/],
+    ['s3://Bad_Bucket', /names the bucket "Bad_Bucket"/],
+    ['s3://user:pw@bucket', /takes no user, password or port/],
+    ['s3://bucket/my%20files', /key prefix "my files"/],
+    ['s3://bucket?endpoint=ftp://store', /endpoint must be an http:\/\/ or https:\/\/ URL/],
+    ['s3://bucket?forcePathStyle=yes', /forcePathStyle must be true or false/],
+    ['s3://bucket?accessKeyId=key', /needs both accessKeyId and secretAccessKey/],
+    ['s3://bucket?regoin=x', /unknown parameters regoin/],
+  ])('refuses the malformed STORAGE_URL %j with a readable reason', (value, reason) => {
+    expect(() => parseEnv({ STORAGE_URL: value })).toThrow(reason);
+  });
+
   it('parses the process role, defaulting to all', () => {
     expect(parseRoleArgument([])).toBe('all');
     expect(parseRoleArgument(['--role=worker'])).toBe('worker');

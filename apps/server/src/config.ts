@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3StorageLocation } from './storage/s3-storage.js';
 
 /** The process roles one build can run: HTTP API, job worker, or both. */
 export const SERVER_ROLES = ['api', 'worker', 'all'] as const;
@@ -34,6 +35,20 @@ export const EnvSchema = z.object({
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STORAGE_URL: optionalText.pipe(
+    z
+      .string()
+      .transform((value, ctx) => {
+        const parsed = parseStorageUrl(value);
+        if (typeof parsed === 'string') {
+          ctx.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .optional(),
+  ),
+  AWS_REGION: optionalText,
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -59,6 +74,87 @@ export interface ServerConfig {
   readonly logLevel: Env['LOG_LEVEL'];
   /** Behind a reverse proxy: take client addresses from `X-Forwarded-For`. */
   readonly trustProxy: boolean;
+  /** Where files are stored: the local folder `dataDir/files`, or an S3-compatible bucket. */
+  readonly storage: StorageConfig;
+}
+
+export type StorageConfig =
+  { readonly kind: 'local' } | ({ readonly kind: 's3' } & S3StorageLocation);
+
+/** `STORAGE_URL` before the region default is applied. */
+type ParsedStorageUrl = Omit<S3StorageLocation, 'region'> & { readonly region: string | null };
+
+const STORAGE_URL_PARAMETERS = [
+  'endpoint',
+  'region',
+  'forcePathStyle',
+  'accessKeyId',
+  'secretAccessKey',
+] as const;
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const STORAGE_PREFIX = /^(?!.*(?:^|\/)\.{1,2}(?:\/|$))[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
+const STORAGE_URL_EXAMPLE =
+  's3://bucket?endpoint=http://127.0.0.1:9000&region=us-east-1&forcePathStyle=true';
+
+/**
+ * Parses `s3://bucket[/prefix]?endpoint=...&region=...&forcePathStyle=true` (and, for test set-ups,
+ * `accessKeyId` and `secretAccessKey`); answers a message naming the fault when it is malformed.
+ */
+export function parseStorageUrl(value: string): ParsedStorageUrl | string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `STORAGE_URL is not a URL; expected for example ${STORAGE_URL_EXAMPLE}`;
+  }
+  if (url.protocol !== 's3:')
+    return `STORAGE_URL must start with s3:// (got ${url.protocol}//); leave it unset to store files in DATA_DIR`;
+  const bucket = decodeURIComponent(url.hostname);
+  if (bucket === '')
+    return `STORAGE_URL names no bucket; expected for example ${STORAGE_URL_EXAMPLE}`;
+  if (!BUCKET_NAME.test(bucket) || bucket.includes('..'))
+    return `STORAGE_URL names the bucket ${JSON.stringify(bucket)}: a bucket name has 3-63 lower-case letters, digits, dots and hyphens`;
+  if (url.username !== '' || url.password !== '' || url.port !== '')
+    return 'STORAGE_URL takes no user, password or port after s3://; use the endpoint, accessKeyId and secretAccessKey parameters';
+  const unknown = [...url.searchParams.keys()].filter(
+    (name) => !STORAGE_URL_PARAMETERS.some((known) => known === name),
+  );
+  if (unknown.length > 0)
+    return `STORAGE_URL has unknown parameters ${unknown.join(', ')}; expected ${STORAGE_URL_PARAMETERS.join(', ')}`;
+  const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
+  if (prefix !== '' && !STORAGE_PREFIX.test(prefix))
+    return `STORAGE_URL has the key prefix ${JSON.stringify(prefix)}: use letters, digits, '.', '_', '-' and '/'`;
+  const param = (name: (typeof STORAGE_URL_PARAMETERS)[number]) => {
+    const text = url.searchParams.get(name)?.trim();
+    return text === undefined || text === '' ? null : text;
+  };
+  const endpoint = param('endpoint');
+  if (endpoint !== null && !/^https?:\/\/[^/?#]+/.test(endpoint))
+    return `STORAGE_URL endpoint must be an http:// or https:// URL (got ${JSON.stringify(endpoint)})`;
+  if (endpoint !== null && !URL.canParse(endpoint))
+    return `STORAGE_URL endpoint is not a URL (got ${JSON.stringify(endpoint)})`;
+  const pathStyle = param('forcePathStyle');
+  if (pathStyle !== null && !['true', 'false', '1', '0'].includes(pathStyle))
+    return `STORAGE_URL forcePathStyle must be true or false (got ${JSON.stringify(pathStyle)})`;
+  const accessKeyId = param('accessKeyId');
+  const secretAccessKey = param('secretAccessKey');
+  if ((accessKeyId === null) !== (secretAccessKey === null))
+    return 'STORAGE_URL needs both accessKeyId and secretAccessKey, or neither (then AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are used)';
+  return {
+    bucket,
+    prefix,
+    endpoint,
+    region: param('region'),
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+    credentials:
+      accessKeyId === null || secretAccessKey === null ? null : { accessKeyId, secretAccessKey },
+  };
+}
+
+function storageConfigOf(env: Env): StorageConfig {
+  const parsed = env.STORAGE_URL;
+  if (parsed === undefined) return { kind: 'local' };
+  return { kind: 's3', ...parsed, region: parsed.region ?? env.AWS_REGION ?? 'us-east-1' };
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@sarm.local';
@@ -121,6 +217,7 @@ export async function loadConfig(
       parsed.WEB_DIST_DIR === undefined ? DEFAULT_WEB_DIST_DIR : path.resolve(parsed.WEB_DIST_DIR),
     logLevel: parsed.LOG_LEVEL,
     trustProxy: parsed.TRUST_PROXY,
+    storage: storageConfigOf(parsed),
   };
 }
 

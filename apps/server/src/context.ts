@@ -70,6 +70,8 @@ export function createServerContext(deps: ContextDependencies) {
   const registry = createJobRegistry({
     passwordResets: repositories.passwordResets,
     loginAttempts: repositories.loginAttempts,
+    sessions: repositories.sessions,
+    signInThrottle: repositories.signInThrottle,
     clock: deps.clock,
     videos: repositories.videos,
     storage: deps.storage,

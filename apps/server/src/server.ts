@@ -12,7 +12,8 @@ import { formatAdministratorNotice } from './services/bootstrap.service.js';
 import { removeOrphanedTempDirs } from './media/ffmpeg.js';
 import { restrictDataDir } from './process/data-dir-permissions.js';
 import { createArgon2Hasher } from './services/passwords.js';
-import { createLocalFileStorage } from './storage/storage.js';
+import { createS3FileStorage, type S3FileStorage } from './storage/s3-storage.js';
+import { createLocalFileStorage, type FileStorage } from './storage/storage.js';
 
 /** A started process: its HTTP app (unless worker-only) and a graceful stop. */
 export interface RunningServer {
@@ -40,6 +41,15 @@ export async function startServer(
   print: (line: string) => void = console.log,
 ): Promise<RunningServer> {
   await restrictDataDir(config.dataDir);
+  const objectStorage: S3FileStorage | null =
+    config.storage.kind === 's3'
+      ? createS3FileStorage({ ...config.storage, secret: config.jwtSecret, clock: systemClock })
+      : null;
+  // Fail at start, with the bucket named, rather than on the first upload.
+  await objectStorage?.checkBucket().catch((error: unknown) => {
+    objectStorage.close();
+    throw error;
+  });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
@@ -49,15 +59,18 @@ export async function startServer(
     pretty: process.stdout.isTTY,
     file: { path: path.join(config.dataDir, 'logs', 'sarm.log'), maxBytes: LOG_FILE_MAX_BYTES },
   });
+  const storage: FileStorage =
+    objectStorage ??
+    createLocalFileStorage({
+      rootDir: path.join(config.dataDir, 'files'),
+      secret: config.jwtSecret,
+      clock: systemClock,
+    });
   const context = createServerContext({
     db: database.db,
     databaseKind: database.kind,
     queueConnection: database.queueConnection,
-    storage: createLocalFileStorage({
-      rootDir: path.join(config.dataDir, 'files'),
-      secret: config.jwtSecret,
-      clock: systemClock,
-    }),
+    storage,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
@@ -117,6 +130,7 @@ export async function startServer(
       if (httpApp !== null) await httpApp.close();
       await context.queue.stop({ timeoutMs: JOB_SHUTDOWN_TIMEOUT_MS });
       await database.close();
+      objectStorage?.close();
     },
   };
 }

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { PROJECT_ACCESS_LEVELS } from './permissions.js';
 import { TimestampSchema } from './common.js';
+import { EMAIL_MAX, emailAddress, NAME_MAX, PASSWORD_MAX, singleLineText } from './limits.js';
+
+/** A password as typed: never trimmed, at most `PASSWORD_MAX` characters, no control character. */
+const passwordText = (label = 'Password') =>
+  singleLineText(label, PASSWORD_MAX, { trim: false }).min(1, `${label} is required`);
 
 export const RoleRefSchema = z.object({
   id: z.string(),
@@ -52,13 +57,15 @@ export const CurrentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 export const LoginRequestSchema = z.object({
-  email: z.string().min(1),
-  password: z.string().min(1),
+  email: singleLineText('Email', EMAIL_MAX).min(1, 'Email is required'),
+  password: passwordText(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
 export const LoginResponseSchema = z.object({
   access_token: z.string(),
+  /** Exchanged at `refresh-token` for a new pair; each refresh token works once. */
+  refresh_token: z.string(),
   token_type: z.literal('bearer'),
   expires_in: z.number().int(),
   user: CurrentUserSchema,
@@ -70,11 +77,14 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 /** Both register shapes of the spec: the form body (`name`) and `{email, password, displayName}`. */
 export const RegisterRequestSchema = z
   .object({
-    email: z.string().email('Please enter a valid email address'),
-    password: z.string().min(6, 'Password must be at least 6 characters'),
-    displayName: z.string().trim().min(1).optional(),
-    name: z.string().trim().min(1).optional(),
-    confirmPassword: z.string().optional(),
+    email: emailAddress('Please enter a valid email address'),
+    password: singleLineText('Password', PASSWORD_MAX, { trim: false }).min(
+      6,
+      'Password must be at least 6 characters',
+    ),
+    displayName: singleLineText('Name', NAME_MAX).min(1).optional(),
+    name: singleLineText('Name', NAME_MAX).min(1).optional(),
+    confirmPassword: singleLineText('Password', PASSWORD_MAX, { trim: false }).optional(),
   })
   .refine((b) => b.displayName !== undefined || b.name !== undefined, {
     message: 'Name is required',
@@ -82,22 +92,25 @@ export const RegisterRequestSchema = z
   });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
+/**
+ * The same answer whether the address was new or already registered (the owner of a registered
+ * address is told by e-mail instead), so registration does not reveal which addresses have accounts.
+ */
 export const RegisterResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  user: z.object({ id: z.string(), email: z.string(), displayName: z.string() }),
 });
 
 export const ForgotPasswordRequestSchema = z.object({
-  email: z.string().email('Invalid email address'),
+  email: emailAddress('Invalid email address'),
 });
 export const ResetPasswordRequestSchema = z.object({
-  token: z.string().min(1),
-  password: z.string().min(1),
+  token: singleLineText('Token', 512, { trim: false }).min(1),
+  password: passwordText(),
 });
 export const ChangePasswordRequestSchema = z.object({
-  oldPassword: z.string().min(1),
-  newPassword: z.string().min(1),
+  oldPassword: passwordText('Old password'),
+  newPassword: passwordText('New password'),
 });
 
 export const UpdateProfileRequestSchema = ProfileFieldsSchema.partial().extend({

@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import { UserSettingsSchema } from './auth.js';
 
-/** A fresh access token for a still-valid session (sliding session of `sessionTimeout` minutes). */
+/** Exchanges a refresh token (from sign-in or the previous refresh) for a new pair. */
+export const RefreshSessionRequestSchema = z.object({
+  refresh_token: z.string().min(1).max(512),
+});
+export type RefreshSessionRequest = z.infer<typeof RefreshSessionRequestSchema>;
+
+/**
+ * A fresh access token (valid `sessionTimeout` minutes) and a new refresh token that replaces the
+ * one sent; the session ends `refreshTokenMaxAgeDays` after the sign-in whatever the refreshes.
+ */
 export const RefreshSessionResponseSchema = z.object({
   access_token: z.string(),
+  refresh_token: z.string(),
   token_type: z.literal('bearer'),
   expires_in: z.number().int(),
 });

@@ -26,6 +26,8 @@ export const SecuritySettingsSchema = z.object({
     .int()
     .min(1)
     .max(60 * 24 * 30),
+  /** Days a sign-in lasts at most, however often its refresh token is rotated. */
+  refreshTokenMaxAgeDays: z.number().int().min(1).max(365),
   allowRegistration: z.boolean(),
   twoFactorAuth: z.boolean(),
 });
@@ -78,6 +80,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
     passwordMinLength: 8,
     requirePasswordReset: 90,
     sessionTimeout: 30,
+    refreshTokenMaxAgeDays: 30,
     allowRegistration: true,
     twoFactorAuth: false,
   },

@@ -4,6 +4,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { StorageError } from '../storage/storage.js';
 
 /** An expected failure with the status, message and optional detail the client receives. */
 export class HttpError extends Error {
@@ -43,6 +44,7 @@ export const MESSAGES = {
   accountInactive: 'Account is inactive',
   noPermission: "You don't have permission to perform this action",
   internal: 'Internal server error',
+  storageFull: "The server's storage is full. Please contact an administrator.",
 } as const;
 
 /** The 403 every route answers for a deactivated account; the client routes to /account-inactive. */
@@ -70,6 +72,9 @@ export function toApiError(error: unknown): ApiError {
       message: issues[0]?.message ?? 'Invalid request',
       detail: { issues },
     };
+  }
+  if (error instanceof StorageError && error.kind === 'full') {
+    return { statusCode: 507, message: MESSAGES.storageFull };
   }
   if (isResponseSerializationError(error)) {
     return { statusCode: 500, message: MESSAGES.internal };

@@ -25,6 +25,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** The storage key a media token grants, when the request was authorised by one. */
     mediaTokenKey: string | null;
+    /** The server-side session of the bearer token, when the request was authorised by one. */
+    sessionId: string | null;
   }
 }
 
@@ -86,8 +88,8 @@ function mediaTokenOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The access hook: for non-public routes verifies the bearer token (401 `Not authenticated` or
- * `Session expired`), loads the user (403 `ACCOUNT_INACTIVE` when deactivated) and checks the
+ * The access hook: for non-public routes verifies the bearer token and that its server-side
+ * session is still open (401 `Not authenticated` or `Session expired`), loads the user (403 `ACCOUNT_INACTIVE` when deactivated) and checks the
  * declared permission (403). Runs on `onRequest`, before the body is read or validated.
  */
 export function installAccessHook(
@@ -100,6 +102,7 @@ export function installAccessHook(
 ): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('mediaTokenKey', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.permission;
     if (access === undefined || access === null) return;
@@ -113,21 +116,32 @@ export function installAccessHook(
       request.mediaTokenKey = claims.key;
     } else {
       if (token === undefined) throw unauthorized(MESSAGES.notAuthenticated);
-      const verified = deps.sessions.verify(token);
+      const verified = deps.sessions.verifySignature(token);
       if (!verified.ok) {
         throw unauthorized(
           verified.reason === 'expired' ? MESSAGES.sessionExpired : MESSAGES.notAuthenticated,
         );
       }
       userId = verified.userId;
+      request.sessionId = verified.sessionId;
     }
     const auth = await deps.currentUser.loadAuthContext(userId);
     if (auth === undefined) throw unauthorized(MESSAGES.notAuthenticated);
+    // Before the session check, so a client of a deactivated account (whose sessions were
+    // revoked) is told why rather than sent back to sign in.
     if (!auth.user.isActive) throw accountInactive();
+    if (request.sessionId !== null && !(await deps.sessions.isLive(request.sessionId, userId)))
+      throw unauthorized(MESSAGES.sessionExpired);
     if (access !== 'authenticated' && !meetsRequirement(auth, access))
       throw forbidden(MESSAGES.noPermission);
     request.auth = auth;
   });
+}
+
+/** The session of a request authorised by a bearer token (not by a media token). */
+export function requireSessionId(request: FastifyRequest): string {
+  if (request.sessionId === null) throw unauthorized(MESSAGES.notAuthenticated);
+  return request.sessionId;
 }
 
 /** The signed-in user of a non-public route (the access hook guarantees one). */

@@ -3,6 +3,8 @@ import type { Clock } from '../clock.js';
 import type { AnalysisRequestsRepository } from '../repositories/analysis-requests.repository.js';
 import type { LoginAttemptsRepository } from '../repositories/login-attempts.repository.js';
 import type { PasswordResetRepository } from '../repositories/password-reset.repository.js';
+import type { SessionsRepository } from '../repositories/sessions.repository.js';
+import type { SignInThrottleRepository } from '../repositories/sign-in-throttle.repository.js';
 import type { VideosRepository } from '../repositories/videos.repository.js';
 import type { FileStorage } from '../storage/storage.js';
 import type { VideoAnalysisRunner } from '../services/analysis.service.js';
@@ -20,6 +22,8 @@ import { createVideoRetentionJob } from './video-retention.job.js';
 export interface JobDependencies {
   readonly passwordResets: PasswordResetRepository;
   readonly loginAttempts: LoginAttemptsRepository;
+  readonly sessions: SessionsRepository;
+  readonly signInThrottle: SignInThrottleRepository;
   readonly clock: Clock;
   readonly videos: VideosRepository;
   readonly storage: FileStorage;

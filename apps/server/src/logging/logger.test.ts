@@ -55,6 +55,24 @@ describe('server logger', () => {
     expect(lines.join('')).not.toMatch(/hunter2|secret/);
   });
 
+  it('never logs the fields of the sign-in, password and session bodies', () => {
+    const lines: string[] = [];
+    const logger = createServerLogger({
+      level: 'info',
+      pretty: false,
+      write: (l) => lines.push(l),
+    });
+    logger.info(
+      {
+        body: { oldPassword: 'old-pw-1', newPassword: 'new-pw-2', confirmPassword: 'new-pw-3' },
+        answer: { access_token: 'access-4', refresh_token: 'refresh-5' },
+        req: { method: 'POST', url: '/reset-password?token=reset-6', headers: {} },
+      },
+      'request',
+    );
+    expect(lines.join('')).not.toMatch(/old-pw-1|new-pw-2|new-pw-3|access-4|refresh-5|reset-6/);
+  });
+
   it('keeps the log file below its size limit with one rotated copy, readable by its owner only', async () => {
     const file = path.join(dir, 'logs', 'sarm.log');
     const log = createRotatingFile(file, 1000);

@@ -90,6 +90,27 @@ describe('user administration', () => {
     expect(await audited(server, `User deactivated: ${target.user.email}`)).toBe(true);
   });
 
+  it('ends every session of a deactivated user: reactivation does not revive the old tokens', async () => {
+    const target = await caller(server);
+    const elsewhere = await login(server, target.user.email, target.password);
+    expect(
+      (await admin.call('PUT', `/api/admin/users/${target.user.id}`, { isActive: false }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await admin.call('PUT', `/api/admin/users/${target.user.id}`, { isActive: true }))
+        .statusCode,
+    ).toBe(200);
+    expect((await target.call('GET', '/api/sarm/auth/get-me')).statusCode).toBe(401);
+    const refreshed = await server.app.inject({
+      method: 'POST',
+      url: '/api/sarm/auth/refresh-token',
+      payload: { refresh_token: elsewhere.refresh_token },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    expect((await login(server, target.user.email, target.password)).user.id).toBe(target.user.id);
+  });
+
   it('deletes a user, refuses deleting oneself, and audits', async () => {
     const { user } = await createUser(server);
     expect((await admin.call('DELETE', `/api/admin/users/${user.id}`)).statusCode).toBe(200);

@@ -5,6 +5,7 @@ import {
   LoginRequestSchema,
   LoginResponseSchema,
   OkResponseSchema,
+  RefreshSessionRequestSchema,
   RefreshSessionResponseSchema,
   RegisterRequestSchema,
   RegisterResponseSchema,
@@ -15,7 +16,7 @@ import {
 } from '@sarm/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Services } from '../context.js';
-import { requestOrigin, requireAuth } from '../http/route-access.js';
+import { requestOrigin, requireAuth, requireSessionId } from '../http/route-access.js';
 import { AUTH_MESSAGES } from '../services/auth.service.js';
 
 const tags = ['auth'];
@@ -37,7 +38,9 @@ export const authRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
         summary: 'Sign in with e-mail and password',
         description:
           '401 `Invalid email or password`; 403 `Account is inactive` with `detail.code = ACCOUNT_INACTIVE`; ' +
-          '429 after 5 failures per account or 20 per IP address within 15 minutes.',
+          '429 with `Retry-After` (seconds) while failed attempts impose a wait: after 5 failures for ' +
+          'the account from one address, 20 from one address, or 10 for the account from anywhere, ' +
+          'each further failure doubles the wait (up to 15 minutes; 30 seconds for the account alone).',
         body: LoginRequestSchema,
         response: { 200: LoginResponseSchema },
       },
@@ -56,7 +59,8 @@ export const authRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
           summary: 'Register a new account',
           description:
             'Self-registered accounts are active but hold no role until an administrator grants one. ' +
-            '403 when registration is disabled, 409 when the e-mail is taken, 400 when the password is shorter than the system minimum.',
+            'An address that already has an account gets the same answer; its owner is told by e-mail. ' +
+            '403 when registration is disabled, 400 when the password is shorter than the system minimum.',
           body: RegisterRequestSchema,
           response: { 201: RegisterResponseSchema },
         },
@@ -81,12 +85,12 @@ export const authRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
       config: { permission: 'authenticated' },
       schema: {
         tags,
-        summary: 'Sign out (recorded in the audit trail)',
+        summary: 'Sign out: ends the session, its access and refresh tokens (audited)',
         response: { 200: OkResponseSchema },
       },
     },
     async (request) => {
-      await auth.logout(requireAuth(request), requestOrigin(request));
+      await auth.logout(requireAuth(request), requireSessionId(request), requestOrigin(request));
       return { success: true as const, message: 'Signed out' };
     },
   );
@@ -94,16 +98,18 @@ export const authRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
   app.post(
     '/sarm/auth/refresh-token',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: null },
       schema: {
         tags,
-        summary: 'Exchange a valid token for a fresh one',
+        summary: 'Exchange a refresh token for a new access and refresh token',
         description:
-          'Lets an active client keep its session beyond the session timeout without signing in again.',
+          'Each refresh token works once. Presenting one already exchanged ends its session (401). ' +
+          'A session ends `refreshTokenMaxAgeDays` after the sign-in however often it is refreshed.',
+        body: RefreshSessionRequestSchema,
         response: { 200: RefreshSessionResponseSchema },
       },
     },
-    async (request) => auth.refresh(requireAuth(request)),
+    async (request) => auth.refresh(request.body.refresh_token, requestOrigin(request)),
   );
 
   app.post(
@@ -114,7 +120,8 @@ export const authRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
         tags,
         summary: 'Send a password reset link by e-mail',
         description:
-          'The link is valid for one hour and works once. 404 for an unknown address; 429 when asked too often.',
+          'The link is valid for one hour and works once. The same answer for unknown and deactivated ' +
+          'addresses (no mail is sent to them); 429 with `Retry-After` when asked too often.',
         body: ForgotPasswordRequestSchema,
         response: { 200: OkResponseSchema },
       },
@@ -147,13 +154,18 @@ export const authRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
       config: { permission: 'authenticated' },
       schema: {
         tags,
-        summary: 'Change the password',
+        summary: 'Change the password; every other session of the account ends',
         body: ChangePasswordRequestSchema,
         response: { 200: OkResponseSchema },
       },
     },
     async (request) => {
-      await auth.changePassword(requireAuth(request), request.body, requestOrigin(request));
+      await auth.changePassword(
+        requireAuth(request),
+        requireSessionId(request),
+        request.body,
+        requestOrigin(request),
+      );
       return { success: true as const, message: AUTH_MESSAGES.passwordChanged };
     },
   );

@@ -21,6 +21,18 @@ const forgot = (email: string, remoteAddress = '127.0.0.1') =>
     payload: { email },
     remoteAddress,
   });
+const getMe = (accessToken: string) =>
+  server.app.inject({
+    method: 'GET',
+    url: '/api/sarm/auth/get-me',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+const refresh = (refreshToken: string) =>
+  server.app.inject({
+    method: 'POST',
+    url: '/api/sarm/auth/refresh-token',
+    payload: { refresh_token: refreshToken },
+  });
 const reset = (token: string, password: string) =>
   server.app.inject({
     method: 'POST',
@@ -86,13 +98,55 @@ describe('forgot and reset password', () => {
     expect((await reset(token, 'long-enough-now')).statusCode).toBe(200);
   });
 
-  it('answers 404 for an unknown address', async () => {
-    const response = await forgot('ghost@sarm.test', '10.1.0.3');
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({
-      statusCode: 404,
-      message: 'No account found with this email address',
+  it('answers unknown, known and deactivated addresses alike, and mails only the active account', async () => {
+    await createUser(server, { email: 'known@sarm.test' });
+    await createUser(server, { email: 'gone@sarm.test', isActive: false });
+    const answers = [
+      await forgot('ghost@sarm.test', '10.1.0.3'),
+      await forgot('known@sarm.test', '10.1.0.3'),
+      await forgot('gone@sarm.test', '10.1.0.3'),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({
+        success: true,
+        message: 'Password reset email sent! Check your inbox.',
+      });
+    }
+    const recipients = (await readOutbox(server.outboxDir)).map((mail) => mail.to);
+    expect(recipients).toContain('known@sarm.test');
+    expect(recipients).not.toContain('ghost@sarm.test');
+    expect(recipients).not.toContain('gone@sarm.test');
+  });
+
+  it('refuses the reset link of an account deactivated since it was mailed', async () => {
+    const { user, password } = await createUser(server, { email: 'leaver@sarm.test' });
+    await forgot(user.email, '10.1.0.5');
+    const token = await latestResetToken(server.outboxDir, user.email);
+    await server.context.repositories.users.setActive(user.id, false, server.clock.now());
+    const refused = await reset(token, 'brand-new-password');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      statusCode: 400,
+      message: 'This reset link is invalid or has expired',
     });
+    await server.context.repositories.users.setActive(user.id, true, server.clock.now());
+    expect((await login(server, user.email, password)).user.id).toBe(user.id);
+  });
+
+  it('ends every session of the account when the password is reset', async () => {
+    const { user, session } = await signedInUser(server, { email: 'reset-sessions@sarm.test' });
+    await forgot(user.email, '10.1.0.6');
+    const token = await latestResetToken(server.outboxDir, user.email);
+    expect((await reset(token, 'brand-new-password')).statusCode).toBe(200);
+    expect((await getMe(session.access_token)).statusCode).toBe(401);
+    expect((await refresh(session.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('refuses a NUL in the address with 400', async () => {
+    const response = await forgot('ghost\u0000@sarm.test', '10.1.0.7');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'Email must not contain control characters' });
   });
 
   it('answers 400 "Invalid email address" for a malformed address', async () => {
@@ -108,6 +162,7 @@ describe('forgot and reset password', () => {
       expect((await forgot(user.email, `10.2.0.${i}`)).statusCode).toBe(200);
     const response = await forgot(user.email, '10.2.0.9');
     expect(response.statusCode).toBe(429);
+    expect(response.headers['retry-after']).toBe(String(15 * 60));
     expect(response.json()).toEqual({
       statusCode: 429,
       message: 'Too many requests. Please try again later',
@@ -175,6 +230,21 @@ describe('PUT /api/sarm/auth/change-password', () => {
       statusCode: 400,
       message: 'Old password is required',
     });
+  });
+
+  it('ends every other session of the account and keeps the one that changed it', async () => {
+    const { user, password, session, headers } = await signedInUser(server);
+    const elsewhere = await login(server, user.email, password);
+    expect(
+      (await change(headers, { oldPassword: password, newPassword: 'changed-password' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await getMe(elsewhere.access_token)).statusCode).toBe(401);
+    expect((await refresh(elsewhere.refresh_token)).statusCode).toBe(401);
+    expect((await getMe(session.access_token)).statusCode).toBe(200);
+    expect((await refresh(session.refresh_token)).statusCode).toBe(200);
+    const fresh = await login(server, user.email, 'changed-password');
+    expect((await getMe(fresh.access_token)).statusCode).toBe(200);
   });
 
   it('refuses a new password below the system minimum', async () => {

@@ -18,6 +18,7 @@ import { actorOf, type AuditService, type RequestOrigin } from './audit.service.
 import type { PasswordResetService } from './password-reset.service.js';
 import { assertGrantable } from './permission-catalogue.js';
 import type { PasswordHasher } from './passwords.js';
+import type { SessionService } from './session.service.js';
 
 const roleRef = (role: RoleWithPermissions) => ({
   id: role.id,
@@ -33,6 +34,7 @@ export function createAdminUsersService(deps: {
   projects: ProjectsRepository;
   passwords: PasswordHasher;
   passwordReset: PasswordResetService;
+  sessions: SessionService;
   audit: AuditService;
   clock: Clock;
 }) {
@@ -124,6 +126,8 @@ export function createAdminUsersService(deps: {
       deps.clock.now(),
     );
     if (roleIds !== undefined) await deps.roles.setUserRoles(id, roleIds);
+    // A deactivated account keeps no way in: every access and refresh token ends now.
+    if (request.isActive === false) await deps.sessions.revokeAllOfUser(id, 'account deactivated');
     await record(auth, origin, 'user', `User updated: ${before.email}`, id);
     if (request.isActive !== undefined && request.isActive !== before.isActive) {
       const verb = request.isActive ? 'activated' : 'deactivated';

@@ -10,6 +10,7 @@ import type {
 import type { Clock } from '../clock.js';
 import type { VideoAnalysisRow, VideoRow } from '../db/schema/index.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { localFile, withTempDir } from '../media/ffmpeg.js';
 import type { AnalysesRepository } from '../repositories/analyses.repository.js';
 import type { DatasetsRepository } from '../repositories/datasets.repository.js';
 import type { PatientsRepository } from '../repositories/patients.repository.js';
@@ -75,9 +76,12 @@ export function createVideoAnalysisRunner(deps: {
     const running = inFlight.get(key);
     if (running !== undefined) return running;
     const promise = (async () => {
-      const file = deps.storage.localPath(video.originalKey);
-      if (file === null) throw new Error('The video file is not available');
-      const result = await analyzeVideo(file, settings, { onProgress });
+      // Object storage has no local path: the engine reads a temporary copy.
+      const result = await withTempDir(async (dir) =>
+        analyzeVideo(await localFile(deps.storage, video.originalKey, dir), settings, {
+          onProgress,
+        }),
+      );
       const stored: AnalysisResult = {
         ...result,
         per_frame: result.per_frame.map(({ frame, count }) => ({ frame, count })),

@@ -5,10 +5,12 @@ import {
   type LoginResponse,
   type RefreshSessionResponse,
   type RegisterRequest,
+  type SystemSettings,
 } from '@sarm/contracts';
 import type { Clock } from '../clock.js';
 import type { UserRow } from '../db/schema/index.js';
-import { accountInactive, badRequest, conflict, forbidden, unauthorized } from '../http/errors.js';
+import { accountInactive, badRequest, forbidden, MESSAGES, unauthorized } from '../http/errors.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { RolesRepository } from '../repositories/roles.repository.js';
 import { normaliseEmail, type UsersRepository } from '../repositories/users.repository.js';
 import { buildAuthContext, type AuthContext } from './access.js';
@@ -17,13 +19,12 @@ import type { CurrentUserService } from './current-user.service.js';
 import type { LoginThrottleService } from './login-throttle.service.js';
 import type { NotificationsService } from './notifications.service.js';
 import type { PasswordHasher } from './passwords.js';
-import type { SessionService } from './session.service.js';
+import type { SessionLifetimes, SessionService } from './session.service.js';
 import type { SystemSettingsService } from './system-settings.service.js';
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   registrationDisabled: 'Registration is disabled',
-  emailTaken: 'Email is already registered',
   passwordsDoNotMatch: 'Passwords do not match',
   registered: 'Registration successful! Please log in.',
   wrongCurrentPassword: 'Current password is incorrect',
@@ -44,8 +45,16 @@ export interface AuthServiceDeps {
   readonly currentUser: CurrentUserService;
   readonly audit: AuditService;
   readonly notifications: NotificationsService;
+  readonly mailer: Mailer;
   readonly clock: Clock;
+  /** Base URL of the web app, for the links in mails. */
+  readonly publicUrl: string;
 }
+
+const lifetimesOf = (security: SystemSettings['security']): SessionLifetimes => ({
+  accessMinutes: security.sessionTimeout,
+  maxAgeDays: security.refreshTokenMaxAgeDays,
+});
 
 const actorOf = (user: UserRow) => ({
   id: user.id,
@@ -66,14 +75,14 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function login(request: LoginRequest, origin: RequestOrigin): Promise<LoginResponse> {
     const email = normaliseEmail(request.email);
-    await deps.throttle.assertLoginAllowed(email, origin.ipAddress);
+    await deps.throttle.beginSignIn(email, origin.ipAddress);
     const user = await deps.users.findByEmail(email);
     const passwordMatches = await deps.passwords.verify(
       user?.passwordHash ?? (await decoy()),
       request.password,
     );
     if (user === undefined || !passwordMatches) {
-      await deps.throttle.recordLogin(email, origin.ipAddress, false);
+      // The attempt was counted by beginSignIn and stays counted.
       await deps.audit.record({
         type: 'auth',
         severity: 'warning',
@@ -84,6 +93,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       throw unauthorized(AUTH_MESSAGES.invalidCredentials);
     }
+    await deps.throttle.signInSucceeded(email, origin.ipAddress);
     if (!user.isActive) {
       await deps.audit.record({
         type: 'auth',
@@ -94,7 +104,6 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       throw accountInactive();
     }
-    await deps.throttle.recordLogin(email, origin.ipAddress, true);
     const signedIn = (await deps.users.recordLogin(user.id, deps.clock.now())) ?? user;
     await deps.audit.record({
       type: 'auth',
@@ -105,12 +114,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
 
     const auth = buildAuthContext(signedIn, await deps.roles.rolesOfUser(user.id));
-    const session = deps.sessions.issue(
+    const session = await deps.sessions.start(
       user.id,
-      (await deps.settings.get()).security.sessionTimeout,
+      lifetimesOf((await deps.settings.get()).security),
     );
     return {
       access_token: session.accessToken,
+      refresh_token: session.refreshToken,
       token_type: 'bearer',
       expires_in: session.expiresInSeconds,
       user: await deps.currentUser.present(auth),
@@ -119,7 +129,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     };
   }
 
-  /** Self-registration. The new account is active and holds no role until an administrator grants one. */
+  /**
+   * Self-registration. The new account is active and holds no role until an administrator grants
+   * one. A registered address gets the same answer, and its owner a mail instead of a new account.
+   */
   async function register(request: RegisterRequest, origin: RequestOrigin) {
     const settings = await deps.settings.get();
     if (!settings.security.allowRegistration) throw forbidden(AUTH_MESSAGES.registrationDisabled);
@@ -133,7 +146,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       displayName,
       passwordHash: await deps.passwords.hash(request.password),
     });
-    if (user === undefined) throw conflict(AUTH_MESSAGES.emailTaken);
+    const answer = { success: true as const, message: AUTH_MESSAGES.registered };
+    if (user === undefined) {
+      await warnOwnerOfRegisteredAddress(normaliseEmail(request.email), origin);
+      return answer;
+    }
     await deps.audit.record({
       type: 'auth',
       severity: 'info',
@@ -143,11 +160,37 @@ export function createAuthService(deps: AuthServiceDeps) {
       origin,
     });
     if (settings.notifications.newUserNotification) await notifyUserManagers(user);
-    return {
-      success: true as const,
-      message: AUTH_MESSAGES.registered,
-      user: { id: user.id, email: user.email, displayName: user.displayName },
-    };
+    return answer;
+  }
+
+  /** Someone registered with an address that has an account: tell its owner, not the caller. */
+  async function warnOwnerOfRegisteredAddress(email: string, origin: RequestOrigin): Promise<void> {
+    const owner = await deps.users.findByEmail(email);
+    if (owner === undefined) return;
+    await deps.audit.record({
+      type: 'auth',
+      severity: 'warning',
+      message: 'Registration attempted with a registered address',
+      actor: actorOf(owner),
+      origin,
+    });
+    if (!owner.isActive) return;
+    const { siteName } = (await deps.settings.get()).general;
+    await deps.mailer.sendMail({
+      to: owner.email,
+      subject: `${siteName}: someone tried to register with your address`,
+      text: [
+        `Hello ${owner.displayName},`,
+        '',
+        `Someone tried to register a new ${siteName} account with this e-mail address, which already has an account.`,
+        'If it was you, sign in, or reset your password if you forgot it:',
+        '',
+        `${deps.publicUrl}/login`,
+        `${deps.publicUrl}/forgot-password`,
+        '',
+        'If it was not you, ignore this message; your account is unchanged.',
+      ].join('\n'),
+    });
   }
 
   /** Tells everyone who may manage users that an account is waiting for a role. */
@@ -165,7 +208,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
   }
 
-  async function logout(auth: AuthContext, origin: RequestOrigin): Promise<void> {
+  /** Ends the session of the token used: its access and refresh tokens stop working at once. */
+  async function logout(
+    auth: AuthContext,
+    sessionId: string,
+    origin: RequestOrigin,
+  ): Promise<void> {
+    await deps.sessions.revoke(sessionId, 'signed out');
     await deps.audit.record({
       type: 'auth',
       severity: 'info',
@@ -175,20 +224,44 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
   }
 
-  async function refresh(auth: AuthContext): Promise<RefreshSessionResponse> {
-    const session = deps.sessions.issue(
-      auth.user.id,
-      (await deps.settings.get()).security.sessionTimeout,
-    );
+  /** Rotates a refresh token; a reused one ends its whole session (401). */
+  async function refresh(
+    refreshToken: string,
+    origin: RequestOrigin,
+  ): Promise<RefreshSessionResponse> {
+    const lifetimes = lifetimesOf((await deps.settings.get()).security);
+    const outcome = await deps.sessions.refresh(refreshToken, lifetimes);
+    if (!outcome.ok) {
+      if (outcome.reason === 'reused') {
+        await deps.audit.record({
+          type: 'auth',
+          severity: 'warning',
+          message: 'Refresh token reused: session revoked',
+          actor: null,
+          resource: { id: outcome.sessionId, type: 'session' },
+          origin,
+        });
+      }
+      throw unauthorized(
+        outcome.reason === 'invalid' ? MESSAGES.notAuthenticated : MESSAGES.sessionExpired,
+      );
+    }
+    const user = await deps.users.findById(outcome.userId);
+    if (user === undefined) throw unauthorized(MESSAGES.notAuthenticated);
+    if (!user.isActive) throw accountInactive();
+    const session = outcome.session;
     return {
       access_token: session.accessToken,
+      refresh_token: session.refreshToken,
       token_type: 'bearer',
       expires_in: session.expiresInSeconds,
     };
   }
 
+  /** Changes the password and ends every other session of the user; the caller's stays open. */
   async function changePassword(
     auth: AuthContext,
+    sessionId: string,
     change: { oldPassword: string; newPassword: string },
     origin: RequestOrigin,
   ): Promise<void> {
@@ -209,6 +282,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       await deps.passwords.hash(change.newPassword),
       deps.clock.now(),
     );
+    // Whoever holds another session (perhaps the reason for the change) is signed out.
+    await deps.sessions.revokeAllOfUser(auth.user.id, 'password changed', sessionId);
     await deps.audit.record({
       type: 'auth',
       severity: 'info',

@@ -12,6 +12,8 @@ import { createVideosRepository } from '../repositories/videos.repository.js';
 import { createPatientsRepository } from '../repositories/patients.repository.js';
 import { createProjectsRepository } from '../repositories/projects.repository.js';
 import { createRolesRepository } from '../repositories/roles.repository.js';
+import { createSessionsRepository } from '../repositories/sessions.repository.js';
+import { createSignInThrottleRepository } from '../repositories/sign-in-throttle.repository.js';
 import { createSystemSettingsRepository } from '../repositories/system-settings.repository.js';
 import { createTasksRepository } from '../repositories/tasks.repository.js';
 import { createUsersRepository } from '../repositories/users.repository.js';
@@ -40,6 +42,8 @@ export function createRepositories(db: Database) {
     projects: createProjectsRepository(db),
     passwordResets: createPasswordResetRepository(db),
     loginAttempts: createLoginAttemptsRepository(db),
+    sessions: createSessionsRepository(db),
+    signInThrottle: createSignInThrottleRepository(db),
     systemSettings: createSystemSettingsRepository(db),
     notifications: createNotificationsRepository(db),
     auditLogs: createAuditLogsRepository(db),
@@ -73,9 +77,14 @@ export function createDomainServices(deps: DomainServiceDependencies) {
     onWriteError: deps.onAuditWriteError,
   });
   const settings = createSystemSettingsService({ repository: repositories.systemSettings, clock });
-  const sessions = createSessionService({ secret: deps.jwtSecret, clock });
+  const sessions = createSessionService({
+    secret: deps.jwtSecret,
+    clock,
+    repository: repositories.sessions,
+  });
   const throttle = createLoginThrottleService({
     attempts: repositories.loginAttempts,
+    signIns: repositories.signInThrottle,
     clock,
     policy: deps.throttlePolicy,
   });
@@ -102,12 +111,15 @@ export function createDomainServices(deps: DomainServiceDependencies) {
     currentUser,
     audit,
     notifications,
+    mailer: deps.mailer,
     clock,
+    publicUrl: deps.publicUrl,
   });
   const passwordReset = createPasswordResetService({
     users: repositories.users,
     tokens: repositories.passwordResets,
     passwords,
+    sessions,
     throttle,
     settings,
     mailer: deps.mailer,
@@ -129,6 +141,7 @@ export function createDomainServices(deps: DomainServiceDependencies) {
     projects: repositories.projects,
     passwords,
     passwordReset,
+    sessions,
     audit,
     clock,
   });

@@ -1,21 +1,51 @@
 import type { Clock } from '../clock.js';
 import type { LoginAttemptsRepository } from '../repositories/login-attempts.repository.js';
-import { tooManyRequests } from '../http/errors.js';
+import type {
+  DelayRule,
+  SignInThrottleRepository,
+} from '../repositories/sign-in-throttle.repository.js';
+import { RetryLaterError } from '../http/errors.js';
 
 export interface ThrottlePolicy {
+  /** Window of the reset-request limits. */
   readonly windowMinutes: number;
-  readonly maxFailedLoginsPerAccount: number;
-  readonly maxFailedLoginsPerIp: number;
   readonly maxResetRequestsPerAccount: number;
   readonly maxResetRequestsPerIp: number;
+  /** Failed sign-ins to one account from one address: strict, up to a long wait. */
+  readonly signInPerAccountAndIp: DelayRule;
+  /** Failed sign-ins from one address to any account (password spraying): strict. */
+  readonly signInPerIp: DelayRule;
+  /**
+   * Failed sign-ins to one account from any address (a distributed guesser): only short waits,
+   * so that strangers typing wrong passwords cannot lock the owner out for long.
+   */
+  readonly signInPerAccount: DelayRule;
 }
+
+const HOUR_SECONDS = 3600;
 
 export const DEFAULT_THROTTLE_POLICY: ThrottlePolicy = {
   windowMinutes: 15,
-  maxFailedLoginsPerAccount: 5,
-  maxFailedLoginsPerIp: 20,
   maxResetRequestsPerAccount: 3,
   maxResetRequestsPerIp: 10,
+  signInPerAccountAndIp: {
+    freeFailures: 5,
+    baseDelaySeconds: 1,
+    maxDelaySeconds: 15 * 60,
+    forgetAfterSeconds: HOUR_SECONDS,
+  },
+  signInPerIp: {
+    freeFailures: 20,
+    baseDelaySeconds: 1,
+    maxDelaySeconds: 15 * 60,
+    forgetAfterSeconds: HOUR_SECONDS,
+  },
+  signInPerAccount: {
+    freeFailures: 10,
+    baseDelaySeconds: 1,
+    maxDelaySeconds: 30,
+    forgetAfterSeconds: HOUR_SECONDS,
+  },
 };
 
 export const THROTTLE_MESSAGES = {
@@ -24,16 +54,60 @@ export const THROTTLE_MESSAGES = {
 } as const;
 
 /**
- * Limits failed sign-ins and password reset requests per account and per IP address within a
- * sliding window. A successful sign-in clears the account's failures.
+ * Slows failed sign-ins with growing delays per account and address, per address and per account
+ * (429 with `Retry-After`), and limits password reset requests per account and per address within
+ * a sliding window.
+ *
+ * Every sign-in attempt is counted as a failure before the password is checked (one atomic upsert
+ * per key) and given back when it succeeds, so parallel attempts cannot slip past the limit.
  */
 export function createLoginThrottleService(deps: {
   attempts: LoginAttemptsRepository;
+  signIns: SignInThrottleRepository;
   clock: Clock;
   policy?: ThrottlePolicy;
 }) {
   const policy = deps.policy ?? DEFAULT_THROTTLE_POLICY;
   const windowStart = () => new Date(deps.clock.now().getTime() - policy.windowMinutes * 60_000);
+
+  const signInKeys = (email: string, ipAddress: string | null) => ({
+    pair: ipAddress === null ? null : `pair:${email}|${ipAddress}`,
+    ip: ipAddress === null ? null : `ip:${ipAddress}`,
+    account: `account:${email}`,
+  });
+
+  /**
+   * Takes a sign-in attempt on each key, or throws 429 with the wait of the first key that is
+   * waiting (giving back what it had taken, so a refused attempt counts nowhere).
+   */
+  async function beginSignIn(email: string, ipAddress: string | null): Promise<void> {
+    const keys = signInKeys(email, ipAddress);
+    const steps: [string | null, DelayRule][] = [
+      [keys.pair, policy.signInPerAccountAndIp],
+      [keys.ip, policy.signInPerIp],
+      [keys.account, policy.signInPerAccount],
+    ];
+    const taken: string[] = [];
+    for (const [key, rule] of steps) {
+      if (key === null) continue;
+      const outcome = await deps.signIns.take(key, rule, deps.clock.now());
+      if (!outcome.allowed) {
+        for (const done of taken) await deps.signIns.giveBack(done);
+        throw new RetryLaterError(THROTTLE_MESSAGES.login, outcome.retryAfterSeconds);
+      }
+      taken.push(key);
+    }
+  }
+
+  /**
+   * After the password was right: the account's counters start again; the address only gets its
+   * attempt back, so a spraying address is not cleared by one account it owns.
+   */
+  async function signInSucceeded(email: string, ipAddress: string | null): Promise<void> {
+    const keys = signInKeys(email, ipAddress);
+    await deps.signIns.clear(keys.pair === null ? [keys.account] : [keys.account, keys.pair]);
+    if (keys.ip !== null) await deps.signIns.giveBack(keys.ip);
+  }
 
   async function isOverLimit(
     action: 'login' | 'password_reset',
@@ -60,37 +134,14 @@ export function createLoginThrottleService(deps: {
     return byIp >= limits.perIp;
   }
 
-  async function assertLoginAllowed(email: string, ipAddress: string | null): Promise<void> {
-    const limits = {
-      perAccount: policy.maxFailedLoginsPerAccount,
-      perIp: policy.maxFailedLoginsPerIp,
-    };
-    if (await isOverLimit('login', email, ipAddress, limits))
-      throw tooManyRequests(THROTTLE_MESSAGES.login);
-  }
-
-  async function recordLogin(
-    email: string,
-    ipAddress: string | null,
-    succeeded: boolean,
-  ): Promise<void> {
-    await deps.attempts.record({
-      action: 'login',
-      email,
-      ipAddress,
-      succeeded,
-      at: deps.clock.now(),
-    });
-    if (succeeded) await deps.attempts.clearFailures('login', email);
-  }
-
   async function assertResetRequestAllowed(email: string, ipAddress: string | null): Promise<void> {
     const limits = {
       perAccount: policy.maxResetRequestsPerAccount,
       perIp: policy.maxResetRequestsPerIp,
     };
     if (await isOverLimit('password_reset', email, ipAddress, limits)) {
-      throw tooManyRequests(THROTTLE_MESSAGES.passwordReset);
+      // The oldest request in the window may leave it sooner; the window is the longest wait.
+      throw new RetryLaterError(THROTTLE_MESSAGES.passwordReset, policy.windowMinutes * 60);
     }
   }
 
@@ -108,6 +159,6 @@ export function createLoginThrottleService(deps: {
     });
   }
 
-  return { assertLoginAllowed, recordLogin, assertResetRequestAllowed, recordResetRequest };
+  return { beginSignIn, signInSucceeded, assertResetRequestAllowed, recordResetRequest };
 }
 export type LoginThrottleService = ReturnType<typeof createLoginThrottleService>;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { UserRow } from '../db/schema/index.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { PasswordResetRepository } from '../repositories/password-reset.repository.js';
 import { normaliseEmail, type UsersRepository } from '../repositories/users.repository.js';
@@ -9,11 +9,12 @@ import type { AuditService, RequestOrigin } from './audit.service.js';
 import { passwordTooShort } from './auth.service.js';
 import type { LoginThrottleService } from './login-throttle.service.js';
 import type { PasswordHasher } from './passwords.js';
+import type { SessionService } from './session.service.js';
 import type { SystemSettingsService } from './system-settings.service.js';
 
 export const PASSWORD_RESET_MESSAGES = {
+  /** Answered for every address, known or not, so the reply reveals no account. */
   sent: 'Password reset email sent! Check your inbox.',
-  unknownEmail: 'No account found with this email address',
   invalidLink: 'This reset link is invalid or has expired',
   done: 'Your password has been reset. You can now log in.',
 } as const;
@@ -28,6 +29,7 @@ export interface PasswordResetDeps {
   readonly users: UsersRepository;
   readonly tokens: PasswordResetRepository;
   readonly passwords: PasswordHasher;
+  readonly sessions: SessionService;
   readonly throttle: LoginThrottleService;
   readonly settings: SystemSettingsService;
   readonly mailer: Mailer;
@@ -82,7 +84,19 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
     await deps.throttle.assertResetRequestAllowed(email, origin.ipAddress);
     const user = await deps.users.findByEmail(email);
     await deps.throttle.recordResetRequest(email, origin.ipAddress, user !== undefined);
-    if (user === undefined) throw notFound(PASSWORD_RESET_MESSAGES.unknownEmail);
+    const answer = { success: true as const, message: PASSWORD_RESET_MESSAGES.sent };
+    // Unknown and deactivated addresses get the same answer, but no mail and no token.
+    if (user === undefined) return answer;
+    if (!user.isActive) {
+      await deps.audit.record({
+        type: 'auth',
+        severity: 'warning',
+        message: 'Password reset refused: account is inactive',
+        actor: { id: user.id, displayName: user.displayName, email: user.email },
+        origin,
+      });
+      return answer;
+    }
 
     await sendResetLink(user);
     await deps.audit.record({
@@ -92,7 +106,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       actor: { id: user.id, displayName: user.displayName, email: user.email },
       origin,
     });
-    return { success: true, message: PASSWORD_RESET_MESSAGES.sent };
+    return answer;
   }
 
   async function resetPassword(
@@ -112,9 +126,11 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
     // Consuming is a single conditional update, so two concurrent uses cannot both succeed.
     const userId = await deps.tokens.consume(tokenHash, now);
     const user = userId === undefined ? undefined : await deps.users.findById(userId);
-    if (user === undefined) throw badRequest(PASSWORD_RESET_MESSAGES.invalidLink);
+    // A link mailed before the account was deactivated must not reopen it.
+    if (user === undefined || !user.isActive) throw badRequest(PASSWORD_RESET_MESSAGES.invalidLink);
     await deps.users.updatePasswordHash(user.id, await deps.passwords.hash(password), now);
     await deps.tokens.invalidateForUser(user.id, now);
+    await deps.sessions.revokeAllOfUser(user.id, 'password reset');
     await deps.audit.record({
       type: 'auth',
       severity: 'info',

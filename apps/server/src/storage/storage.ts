@@ -41,14 +41,16 @@ export interface FileStorage {
   verifyMediaToken(token: string, key?: string): MediaTokenClaims | null;
 }
 
-export type StorageErrorKind = 'invalid_key' | 'not_found' | 'bad_range';
+/** `full`: the disk or object store has no room (or quota) left for a write. */
+export type StorageErrorKind = 'invalid_key' | 'not_found' | 'bad_range' | 'full';
 
 export class StorageError extends Error {
   constructor(
     readonly kind: StorageErrorKind,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'StorageError';
   }
 }
@@ -71,6 +73,15 @@ export function validateStorageKey(key: string): string[] {
 
 function isMissingFile(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'ENOENT';
+}
+
+/** The disk (or the user's quota on it) is full. */
+function isDiskFull(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    'code' in error &&
+    (error.code === 'ENOSPC' || error.code === 'EDQUOT')
+  );
 }
 
 /** Files in a local folder (`DATA_DIR/files`), written through a temporary file and an atomic rename. */
@@ -114,6 +125,8 @@ export function createLocalFileStorage(options: {
       await rename(tempFile, target);
     } catch (error) {
       await rm(tempFile, { force: true });
+      if (isDiskFull(error))
+        throw new StorageError('full', `No space left to store ${key}`, { cause: error });
       throw error;
     }
     return { size };

@@ -10,7 +10,8 @@ import type { QueueLogger } from '../jobs/task-queue.js';
 import { createOutboxMailer } from '../mail/mailer.js';
 import type { ThrottlePolicy } from '../services/login-throttle.service.js';
 import { createArgon2Hasher } from '../services/passwords.js';
-import { createLocalFileStorage } from '../storage/storage.js';
+import type { Clock } from '../clock.js';
+import { createLocalFileStorage, type FileStorage } from '../storage/storage.js';
 import { createFakeClock, type FakeClock } from './fake-clock.js';
 
 export interface TestServer {
@@ -32,6 +33,8 @@ export interface TestServerOptions {
   readonly database?: DatabaseHandle;
   /** Built web app to serve (default: none). */
   readonly webDistDir?: string;
+  /** Where files go (default: a local folder in `dataDir/files`). */
+  readonly createStorage?: (deps: { secret: string; clock: Clock }) => FileStorage;
 }
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -56,11 +59,13 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     db: database.db,
     databaseKind: database.kind,
     queueConnection: database.queueConnection,
-    storage: createLocalFileStorage({
-      rootDir: path.join(dataDir, 'files'),
-      secret: TEST_JWT_SECRET,
-      clock,
-    }),
+    storage:
+      options.createStorage?.({ secret: TEST_JWT_SECRET, clock }) ??
+      createLocalFileStorage({
+        rootDir: path.join(dataDir, 'files'),
+        secret: TEST_JWT_SECRET,
+        clock,
+      }),
     mailer: createOutboxMailer({
       outboxDir,
       from: 'SARM <no-reply@sarm.test>',

@@ -5,8 +5,10 @@ import {
   clearSession,
   createMemoryStore,
   readCachedUser,
+  readRefreshToken,
   readToken,
   saveCachedUser,
+  saveRefreshToken,
 } from './session';
 
 describe('session storage', () => {
@@ -43,5 +45,15 @@ describe('session storage', () => {
       store.getItem('userDataTimestamp'),
     ]).toEqual([null, null, null]);
     expect([store.getItem('theme'), store.getItem('currentProjectId')]).toEqual(['dark', 'p']);
+  });
+
+  it('keeps the refresh token of the session and forgets it at sign-out', () => {
+    const store = createMemoryStore();
+    expect(readRefreshToken(store)).toBeNull();
+    saveRefreshToken(store, 'r-1');
+    saveRefreshToken(store, 'r-2');
+    expect(readRefreshToken(store)).toBe('r-2');
+    clearSession(store);
+    expect(readRefreshToken(store)).toBeNull();
   });
 });

@@ -3,6 +3,8 @@ import { CurrentUserSchema, type CurrentUser } from '@sarm/contracts';
 /** Local storage keys shared with the earlier client; do not rename (spec 1 §3). */
 export const STORAGE_KEYS = {
   token: 'token',
+  /** The one-time refresh token of the session (added with server-side sessions, issue 16). */
+  refreshToken: 'refreshToken',
   userData: 'userData',
   userDataTimestamp: 'userDataTimestamp',
   currentProjectId: 'currentProjectId',
@@ -26,6 +28,16 @@ export function readToken(store: KeyValueStore): string | null {
 
 export function saveToken(store: KeyValueStore, token: string): void {
   store.setItem(STORAGE_KEYS.token, token);
+}
+
+export function readRefreshToken(store: KeyValueStore): string | null {
+  const token = store.getItem(STORAGE_KEYS.refreshToken);
+  return token !== null && token.length > 0 ? token : null;
+}
+
+/** Each refresh answers a new refresh token; the one used is dead from then on. */
+export function saveRefreshToken(store: KeyValueStore, token: string): void {
+  store.setItem(STORAGE_KEYS.refreshToken, token);
 }
 
 export function saveCachedUser(store: KeyValueStore, user: CurrentUser, nowMs: number): void {
@@ -56,6 +68,7 @@ export function readCachedUser(store: KeyValueStore, nowMs: number): CachedUser 
 /** Forgets the signed-in session. The theme and current project are preferences, not session data. */
 export function clearSession(store: KeyValueStore): void {
   store.removeItem(STORAGE_KEYS.token);
+  store.removeItem(STORAGE_KEYS.refreshToken);
   store.removeItem(STORAGE_KEYS.userData);
   store.removeItem(STORAGE_KEYS.userDataTimestamp);
 }

@@ -14,6 +14,7 @@ import {
   readCachedUser,
   readToken,
   saveCachedUser,
+  saveRefreshToken,
   saveToken,
 } from '../api/session';
 import { useColorMode } from '../theme/colorModeContext';
@@ -50,8 +51,9 @@ export function AuthProvider({ children }: { readonly children: ReactNode }) {
     initialDataUpdatedAt: () => readCachedUser(window.localStorage, Date.now())?.savedAtMs,
   });
 
-  const replaceToken = useCallback((next: string) => {
+  const replaceToken = useCallback((next: string, nextRefreshToken: string) => {
     saveToken(window.localStorage, next);
+    saveRefreshToken(window.localStorage, nextRefreshToken);
     setToken(next);
   }, []);
   useSessionKeepAlive(token, replaceToken);
@@ -71,6 +73,7 @@ export function AuthProvider({ children }: { readonly children: ReactNode }) {
   const startSession = useCallback(
     (answer: LoginResponse, nextPath: string) => {
       saveToken(window.localStorage, answer.access_token);
+      saveRefreshToken(window.localStorage, answer.refresh_token);
       saveCachedUser(window.localStorage, answer.user, Date.now());
       // Saved settings follow the user to any browser: a sign-in applies the server's theme,
       // language and default project.

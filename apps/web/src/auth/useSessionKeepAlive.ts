@@ -1,17 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { RefreshSessionResponseSchema } from '@sarm/contracts';
 import { apiClient } from '../api/apiClient';
+import { readRefreshToken } from '../api/session';
 import { refreshDelayMs, shouldRenew } from './tokenExpiry';
 
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown'] as const;
 
 /**
- * Keeps an active user's session alive: shortly before the token expires it is exchanged for a
- * fresh one, provided the user clicked or typed since the last exchange.
+ * Keeps an active user's session alive: shortly before the token expires the refresh token is
+ * exchanged for a fresh pair, provided the user clicked or typed since the last exchange.
  */
 export function useSessionKeepAlive(
   token: string | null,
-  onRenewed: (token: string) => void,
+  onRenewed: (token: string, refreshToken: string) => void,
 ): void {
   const lastActivity = useRef(0);
   const lastRenewal = useRef(Date.now());
@@ -33,11 +34,16 @@ export function useSessionKeepAlive(
     if (delay === null) return undefined;
     const timer = setTimeout(() => {
       if (!shouldRenew(lastActivity.current, lastRenewal.current)) return;
+      const refreshToken = readRefreshToken(window.localStorage);
+      if (refreshToken === null) return;
       apiClient
-        .requestParsed('/sarm/auth/refresh-token', RefreshSessionResponseSchema, { method: 'POST' })
+        .requestParsed('/sarm/auth/refresh-token', RefreshSessionResponseSchema, {
+          method: 'POST',
+          body: { refresh_token: refreshToken },
+        })
         .then((answer) => {
           lastRenewal.current = Date.now();
-          onRenewed(answer.access_token);
+          onRenewed(answer.access_token, answer.refresh_token);
         })
         .catch(() => {
           // A refused renewal ends the session through the client's 401 handling; nothing else to do.

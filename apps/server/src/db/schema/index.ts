@@ -13,3 +13,4 @@ export * from './analyses.js';
 export * from './reports.js';
 export * from './analysis-requests.js';
 export * from './models.js';
+export * from './sessions.js';

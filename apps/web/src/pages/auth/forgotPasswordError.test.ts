@@ -4,7 +4,7 @@ import { forgotPasswordErrorKey } from './forgotPasswordError';
 
 describe('forgotPasswordErrorKey', () => {
   it('maps the server statuses to the texts of the spec', () => {
-    expect(forgotPasswordErrorKey(new ApiRequestError('http', 'x', 404))).toBe('forgot.notFound');
+    expect(forgotPasswordErrorKey(new ApiRequestError('http', 'x', 404))).toBe('forgot.failed');
     expect(forgotPasswordErrorKey(new ApiRequestError('http', 'x', 429))).toBe('forgot.tooMany');
     expect(forgotPasswordErrorKey(new ApiRequestError('http', 'x', 400))).toBe(
       'forgot.invalidEmail',

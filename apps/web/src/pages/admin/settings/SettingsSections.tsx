@@ -94,6 +94,14 @@ export function SecurityFields({ value, onChange }: Section<'security'>) {
         value={value.sessionTimeout}
         onChange={(e) => onChange({ ...value, sessionTimeout: num(e.target.value) })}
       />
+      <TextField
+        size="small"
+        type="number"
+        label={t('admin.sys.refreshTokenMaxAgeDays')}
+        helperText={t('admin.sys.refreshTokenMaxAgeDaysHelp')}
+        value={value.refreshTokenMaxAgeDays}
+        onChange={(e) => onChange({ ...value, refreshTokenMaxAgeDays: num(e.target.value) })}
+      />
       <FormControlLabel
         control={
           <Switch
