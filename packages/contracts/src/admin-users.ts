@@ -24,6 +24,8 @@ export const ADMIN_USER_MESSAGES = {
   unknownPermission: 'Unknown permission',
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotDeactivateSelf: 'You cannot deactivate your own account',
+  lastAdministrator:
+    'The last active administrator cannot lose the System Administrator role, be deactivated or be deleted',
 } as const;
 
 /** A user as the User Management screen sees it. `createdAt` is in seconds (spec 3 §3). */

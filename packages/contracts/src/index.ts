@@ -1,5 +1,6 @@
 export * from './who.js';
 export * from './permissions.js';
+export * from './data-access.js';
 export * from './common.js';
 export * from './limits.js';
 export * from './auth.js';

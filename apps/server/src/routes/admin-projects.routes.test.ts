@@ -29,8 +29,16 @@ async function newProject(name: string) {
 describe('project administration', () => {
   it('creates, edits, archives, unarchives and deletes a project, auditing each step', async () => {
     const project = await newProject('Fertility study');
-    expect(project).toMatchObject({ status: 'active', userCount: 0 });
+    // The creator is the project's first member, with admin access.
+    expect(project).toMatchObject({ status: 'active', userCount: 1 });
     expect(project.creator?.id).toBe(admin.user.id);
+    const members = await admin.call('GET', `/api/admin/projects/${project.id}/users`);
+    expect(ProjectUserListSchema.parse(members.json()).users).toEqual([
+      expect.objectContaining({
+        user: expect.objectContaining({ id: admin.user.id }),
+        accessLevel: 'admin',
+      }),
+    ]);
     const edited = await admin.call('PUT', `/api/admin/projects/${project.id}`, {
       name: 'Fertility study 2',
     });
@@ -83,21 +91,27 @@ describe('project administration', () => {
       accessLevel: 'editor',
     });
     expect(added.statusCode).toBe(201);
-    const [member] = ProjectUserListSchema.parse(added.json()).users;
+    const member = ProjectUserListSchema.parse(added.json()).users.find(
+      (entry) => entry.user.id === user.id,
+    );
     expect(member).toMatchObject({ accessLevel: 'editor', rolesData: [{ name: 'Clinician' }] });
 
     const changed = await admin.call('PUT', `/api/sarm/project/${project.id}/users/${user.id}`, {
       accessLevel: 'viewer',
       roles: [],
     });
-    expect(changed.json()).toMatchObject({ users: [{ accessLevel: 'viewer', roles: [] }] });
+    expect(
+      ProjectUserListSchema.parse(changed.json()).users.find((entry) => entry.user.id === user.id),
+    ).toMatchObject({ accessLevel: 'viewer', roles: [] });
     const detail = await admin.call('GET', `/api/admin/projects/${project.id}`);
-    expect(detail.json()).toMatchObject({ userCount: 1 });
+    expect(detail.json()).toMatchObject({ userCount: 2 });
     const removed = await admin.call(
       'DELETE',
       `/api/admin/projects/${project.id}/users/${user.id}`,
     );
-    expect(removed.json()).toEqual({ users: [] });
+    expect(ProjectUserListSchema.parse(removed.json()).users.map((entry) => entry.user.id)).toEqual(
+      [admin.user.id],
+    );
     expect(await audited(server, `${user.email} added to project Members`)).toBe(true);
     expect(await audited(server, 'User removed from project Members')).toBe(true);
   });

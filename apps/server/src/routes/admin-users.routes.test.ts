@@ -1,7 +1,7 @@
 import { AdminUserListSchema, AdminUserSchema } from '@sarm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCaller, audited, caller } from '../test/admin-helpers.js';
-import { createUser, login } from '../test/factories.js';
+import { createUser, grantCustomRole, login } from '../test/factories.js';
 import { latestResetToken, readOutbox } from '../test/outbox.js';
 import { createTestServer, type TestServer } from '../test/test-server.js';
 
@@ -117,6 +117,48 @@ describe('user administration', () => {
     expect((await admin.call('GET', `/api/admin/users/${user.id}`)).statusCode).toBe(404);
     expect((await admin.call('DELETE', `/api/admin/users/${admin.user.id}`)).statusCode).toBe(400);
     expect(await audited(server, `User deleted: ${user.email}`)).toBe(true);
+  });
+
+  it('never leaves the platform without an active administrator', async () => {
+    const fresh = await createTestServer({ workers: false });
+    try {
+      const only = await adminCaller(fresh);
+      const manager = await caller(fresh);
+      await grantCustomRole(fresh, manager.user.id, ['system.manage_users']);
+      const admins = await fresh.context.repositories.users.findByIds(
+        await fresh.context.repositories.roles.userIdsWithRoles([
+          (await fresh.context.repositories.roles.findByCode('system_admin'))?.id ?? '',
+        ]),
+      );
+      for (const other of admins.filter((user) => user.id !== only.user.id && user.isActive))
+        await only.call('PUT', `/api/admin/users/${other.id}`, { isActive: false });
+
+      const refusals = [
+        await manager.call('PUT', `/api/admin/users/${only.user.id}/roles`, {
+          roles: ['reviewer'],
+        }),
+        await manager.call('PUT', `/api/admin/users/${only.user.id}`, { isActive: false }),
+        await manager.call('PUT', `/api/admin/users/${only.user.id}`, { roles: ['clinician'] }),
+        await manager.call('DELETE', `/api/admin/users/${only.user.id}`),
+      ];
+      for (const refusal of refusals) {
+        expect(refusal.statusCode).toBe(409);
+        expect(refusal.json()).toMatchObject({
+          message:
+            'The last active administrator cannot lose the System Administrator role, be deactivated or be deleted',
+        });
+      }
+      expect((await only.call('GET', '/api/admin/users')).statusCode).toBe(200);
+
+      // With a second administrator, the first may step down.
+      const second = await adminCaller(fresh);
+      const stepDown = await second.call('PUT', `/api/admin/users/${only.user.id}/roles`, {
+        roles: ['reviewer'],
+      });
+      expect(stepDown.statusCode).toBe(200);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('sends a password reset mail on request of an administrator', async () => {

@@ -1,15 +1,6 @@
 import type { PermissionRequirement } from '@sarm/contracts';
 
-/** Who may browse projects, datasets and videos: anyone working with them in either workflow. */
-export const BROWSE_DATA: readonly PermissionRequirement[] = [
-  'finetune.manage_dataset',
-  'sarm.upload_video',
-  'sarm.manage_videos',
-  'finetune.upload_video',
-  'sarm.select_frames',
-  'sarm.view_frames',
-  'sarm.generate_report',
-];
+export { BROWSE_DATA } from '@sarm/contracts';
 export const MANAGE_DATASETS: readonly PermissionRequirement[] = ['finetune.manage_dataset'];
 export const UPLOAD_VIDEOS: readonly PermissionRequirement[] = [
   'sarm.upload_video',

@@ -1,5 +1,6 @@
 import {
   ADMIN_USER_MESSAGES,
+  SYSTEM_ADMIN_ROLE,
   type AdminUser,
   type AdminUserList,
   type AdminUserListQuery,
@@ -64,6 +65,27 @@ export function createAdminUsersService(deps: {
     return user;
   }
 
+  /**
+   * Refuses (409) a change that would leave no active user with the System Administrator role:
+   * `after` says whether the user still is an active administrator once the change is made.
+   */
+  async function assertAdministratorRemains(userId: string, after: { isAdmin: boolean }) {
+    if (after.isAdmin) return;
+    const role = await deps.roles.findByCode(SYSTEM_ADMIN_ROLE);
+    if (role === undefined) return;
+    const active = (await deps.users.findByIds(await deps.roles.userIdsWithRoles([role.id])))
+      .filter((user) => user.isActive)
+      .map((user) => user.id);
+    if (active.includes(userId) && active.length === 1)
+      throw conflict(ADMIN_USER_MESSAGES.lastAdministrator);
+  }
+
+  /** Whether the role ids include the System Administrator role. */
+  async function includesAdminRole(roleIds: readonly string[]): Promise<boolean> {
+    const role = await deps.roles.findByCode(SYSTEM_ADMIN_ROLE);
+    return role !== undefined && roleIds.includes(role.id);
+  }
+
   /** Role ids for references given as ids or codes; 400 for an unknown one. */
   async function resolveRoles(refs: readonly string[]): Promise<string[]> {
     const all = await deps.roles.listWithPermissions();
@@ -120,6 +142,11 @@ export function createAdminUsersService(deps: {
     if (request.isActive === false && id === auth.user.id)
       throw badRequest(ADMIN_USER_MESSAGES.cannotDeactivateSelf);
     const roleIds = request.roles === undefined ? undefined : await resolveRoles(request.roles);
+    if (request.isActive === false || roleIds !== undefined) {
+      const keepsRole = roleIds === undefined || (await includesAdminRole(roleIds));
+      const staysActive = request.isActive ?? before.isActive;
+      await assertAdministratorRemains(id, { isAdmin: keepsRole && staysActive });
+    }
     await deps.users.updateAdminFields(
       id,
       { displayName: request.displayName, isActive: request.isActive },
@@ -141,6 +168,7 @@ export function createAdminUsersService(deps: {
   async function remove(auth: AuthContext, id: string, origin: RequestOrigin): Promise<void> {
     if (id === auth.user.id) throw badRequest(ADMIN_USER_MESSAGES.cannotDeleteSelf);
     const user = await findUser(id);
+    await assertAdministratorRemains(id, { isAdmin: false });
     await deps.users.remove(id);
     await record(auth, origin, 'user', `User deleted: ${user.email}`, id, 'warning');
   }
@@ -160,7 +188,11 @@ export function createAdminUsersService(deps: {
 
   async function setRoles(auth: AuthContext, id: string, refs: string[], origin: RequestOrigin) {
     const user = await findUser(id);
-    await deps.roles.setUserRoles(id, await resolveRoles(refs));
+    const roleIds = await resolveRoles(refs);
+    await assertAdministratorRemains(id, {
+      isAdmin: user.isActive && (await includesAdminRole(roleIds)),
+    });
+    await deps.roles.setUserRoles(id, roleIds);
     await record(auth, origin, 'permission', `Roles of ${user.email} changed`, id);
     return rolesOf(id);
   }

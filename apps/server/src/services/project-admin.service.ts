@@ -61,6 +61,12 @@ export function createProjectAdminService(deps: {
     origin: RequestOrigin,
   ): Promise<AdminProject> {
     const project = await deps.projects.insertProject({ ...request, createdBy: auth.user.id });
+    // Whoever creates a project works in it: they are its first member, with admin access.
+    await deps.projects.addMember({
+      projectId: project.id,
+      userId: auth.user.id,
+      accessLevel: 'admin',
+    });
     await record(auth, origin, `Project created: ${project.name}`, project.id);
     return get(project.id);
   }

@@ -12,6 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { BROWSE_DATA } from '@sarm/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PROJECTS_QUERY_KEY, fetchMyProjects } from '../../api/projectsApi';
@@ -24,7 +25,7 @@ import { capped } from './ClinicalBreadcrumbs';
 export function ProjectPickerPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const canView = useCan(['create_datasets', 'upload_videos']);
+  const canView = useCan(BROWSE_DATA);
   const canManage = useCan(['manage_projects']);
   const query = useQuery({
     queryKey: PROJECTS_QUERY_KEY,

@@ -27,6 +27,8 @@ export interface UserFormValues {
 /** Add or edit a user; in edit mode the e-mail is read-only (spec 3 §2). */
 export function UserDialog(props: {
   readonly user: AdminUser | null;
+  /** The signed-in administrator's own account: it cannot be deactivated here. */
+  readonly isSelf?: boolean;
   readonly roles: readonly AdminRole[];
   readonly busy: boolean;
   readonly onClose: () => void;
@@ -99,6 +101,7 @@ export function UserDialog(props: {
             ))}
           </TextField>
           <FormControlLabel
+            disabled={props.isSelf === true}
             control={
               <Switch
                 checked={values.isActive}

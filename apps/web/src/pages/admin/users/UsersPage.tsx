@@ -14,6 +14,7 @@ import {
 } from '../../../api/adminUsersApi';
 import { ADMIN_ROLES_KEY, fetchRoles } from '../../../api/adminRolesApi';
 import { errorMessage } from '../../../api/client';
+import { useAuth } from '../../../auth/authContext';
 import { useFeedback } from '../../../feedback/feedbackContext';
 import { AddButton } from '../common/AddButton';
 import { AdminPage } from '../common/AdminPage';
@@ -29,6 +30,7 @@ type DialogState = { mode: 'add' } | { mode: 'edit'; user: AdminUser } | null;
 export function UsersPage() {
   const { t } = useTranslation();
   const allowed = useCan(['manage_users'], SYSTEM_ADMIN_ROLE);
+  const selfId = useAuth().user?.id ?? null;
   const { addAlert, confirm } = useFeedback();
   const client = useQueryClient();
   const [search, setSearch] = useState('');
@@ -139,6 +141,7 @@ export function UsersPage() {
       >
         <UsersTable
           users={users.data?.users ?? []}
+          selfId={selfId}
           onEdit={(user) => setDialog({ mode: 'edit', user })}
           onDelete={(user) => void remove(user)}
           onReset={(user) => void reset(user)}
@@ -148,6 +151,7 @@ export function UsersPage() {
       {dialog !== null && (
         <UserDialog
           user={dialog.mode === 'edit' ? dialog.user : null}
+          isSelf={dialog.mode === 'edit' && dialog.user.id === selfId}
           roles={roles.data ?? []}
           busy={save.isPending}
           onClose={() => setDialog(null)}

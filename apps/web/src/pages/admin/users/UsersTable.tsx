@@ -9,6 +9,8 @@ import { AdminTable } from '../common/AdminTable';
 
 export function UsersTable(props: {
   readonly users: readonly AdminUser[];
+  /** The signed-in user: their own row offers neither deactivation nor deletion (the API refuses both). */
+  readonly selfId: string | null;
   readonly onEdit: (user: AdminUser) => void;
   readonly onDelete: (user: AdminUser) => void;
   readonly onReset: (user: AdminUser) => void;
@@ -27,52 +29,61 @@ export function UsersTable(props: {
       empty={props.users.length === 0}
       emptyText={t('admin.users.empty')}
     >
-      {props.users.map((user) => (
-        <TableRow key={user.id} hover>
-          <TableCell>{user.displayName}</TableCell>
-          <TableCell>{user.email}</TableCell>
-          <TableCell>
-            <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-              {user.systemRoles.map((role) => (
-                <Chip key={role.id} size="small" label={role.name} />
-              ))}
-            </Stack>
-          </TableCell>
-          <TableCell>
-            <Tooltip
-              title={user.isActive ? t('admin.users.deactivate') : t('admin.users.activate')}
-            >
-              <Switch
-                size="small"
-                checked={user.isActive}
-                onChange={() => props.onToggleActive(user)}
-                slotProps={{
-                  input: {
-                    'aria-label': `${user.isActive ? t('admin.users.deactivate') : t('admin.users.activate')} ${user.email}`,
-                  },
-                }}
-              />
-            </Tooltip>
-            {user.isActive ? t('admin.common.active') : t('admin.common.inactive')}
-          </TableCell>
-          <TableCell>{new Date(user.createdAt * 1000).toLocaleDateString(i18n.language)}</TableCell>
-          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-            <ActionButton label={t('admin.common.edit')} onClick={() => props.onEdit(user)}>
-              <EditIcon fontSize="small" />
-            </ActionButton>
-            <ActionButton label={t('admin.users.resetTitle')} onClick={() => props.onReset(user)}>
-              <LockResetIcon fontSize="small" />
-            </ActionButton>
-            <ActionButton
-              label={t('admin.common.delete')}
-              color="error"
-              onClick={() => props.onDelete(user)}
-            >
-              <DeleteIcon fontSize="small" />
-            </ActionButton>
-          </TableCell>
-        </TableRow>
-      ))}
+      {props.users.map((user) => {
+        const isSelf = user.id === props.selfId;
+        return (
+          <TableRow key={user.id} hover>
+            <TableCell>{user.displayName}</TableCell>
+            <TableCell>{user.email}</TableCell>
+            <TableCell>
+              <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                {user.systemRoles.map((role) => (
+                  <Chip key={role.id} size="small" label={role.name} />
+                ))}
+              </Stack>
+            </TableCell>
+            <TableCell>
+              {!isSelf && (
+                <Tooltip
+                  title={user.isActive ? t('admin.users.deactivate') : t('admin.users.activate')}
+                >
+                  <Switch
+                    size="small"
+                    checked={user.isActive}
+                    onChange={() => props.onToggleActive(user)}
+                    slotProps={{
+                      input: {
+                        'aria-label': `${user.isActive ? t('admin.users.deactivate') : t('admin.users.activate')} ${user.email}`,
+                      },
+                    }}
+                  />
+                </Tooltip>
+              )}
+              {user.isActive ? t('admin.common.active') : t('admin.common.inactive')}
+            </TableCell>
+            <TableCell>
+              {new Date(user.createdAt * 1000).toLocaleDateString(i18n.language)}
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <ActionButton label={t('admin.common.edit')} onClick={() => props.onEdit(user)}>
+                <EditIcon fontSize="small" />
+              </ActionButton>
+              <ActionButton label={t('admin.users.resetTitle')} onClick={() => props.onReset(user)}>
+                <LockResetIcon fontSize="small" />
+              </ActionButton>
+              {!isSelf && (
+                <ActionButton
+                  label={t('admin.common.delete')}
+                  color="error"
+                  onClick={() => props.onDelete(user)}
+                >
+                  <DeleteIcon fontSize="small" />
+                </ActionButton>
+              )}
+            </TableCell>
+          </TableRow>
+        );
+      })}
     </AdminTable>
   );
 }
