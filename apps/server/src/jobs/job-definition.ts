@@ -30,8 +30,11 @@ export interface JobDefinition<
   readonly payload: TPayload;
   readonly retryLimit: number;
   readonly retryDelaySeconds: number;
-  /** An attempt still running after this long is failed by pg-boss and retried. */
-  readonly expireInSeconds: number;
+  /**
+   * An attempt still running after this long is aborted and counts as failed (then retried while
+   * retries remain). A worker that dies is noticed much sooner, by its lease (job-lease.ts).
+   */
+  readonly timeLimitSeconds: number;
   /** Attempts of this job run at once by one worker process. */
   readonly concurrency: number;
   /** The handler tells the user about the outcome itself (with a link); the runner stays quiet. */
@@ -47,21 +50,21 @@ export interface JobDefinition<
   handler(payload: z.output<TPayload>, context: JobContext): Promise<unknown>;
 }
 
-type Defaults = 'retryLimit' | 'retryDelaySeconds' | 'expireInSeconds' | 'concurrency';
+type Defaults = 'retryLimit' | 'retryDelaySeconds' | 'timeLimitSeconds' | 'concurrency';
 export type JobDefinitionInput<TName extends string, TPayload extends z.ZodType> = Omit<
   JobDefinition<TName, TPayload>,
   Defaults
 > &
   Partial<Pick<JobDefinition<TName, TPayload>, Defaults>>;
 
-/** Fills the defaults: 2 retries 10 s apart, 15-minute expiry, one attempt at a time. */
+/** Fills the defaults: 2 retries 10 s apart, a 15-minute time limit, one attempt at a time. */
 export function defineJob<TName extends string, TPayload extends z.ZodType>(
   input: JobDefinitionInput<TName, TPayload>,
 ): JobDefinition<TName, TPayload> {
   return {
     retryLimit: 2,
     retryDelaySeconds: 10,
-    expireInSeconds: 15 * 60,
+    timeLimitSeconds: 15 * 60,
     concurrency: 1,
     ...input,
   };
@@ -79,11 +82,12 @@ const ABORT_MESSAGES = {
   cancelled: 'Task cancelled',
   shutdown: 'Interrupted by worker shutdown',
   expired: 'Task ran longer than its time limit',
+  lost: 'Another worker took the task over after this one stopped renewing its lease',
 } as const;
 
 /** The abort reason a handler sees when its task is cancelled, interrupted or out of time. */
 export class TaskAbortedError extends Error {
-  constructor(readonly reason: 'cancelled' | 'shutdown' | 'expired') {
+  constructor(readonly reason: keyof typeof ABORT_MESSAGES) {
     super(ABORT_MESSAGES[reason]);
     this.name = 'AbortError';
   }

@@ -8,6 +8,7 @@ import { badRequest } from '../http/errors.js';
 import type { TasksRepository } from '../repositories/tasks.repository.js';
 import type { Notifier } from '../services/notifications.service.js';
 import { TaskAbortedError, type JobDefinition, type JobRegistryShape } from './job-definition.js';
+import { LEASE_SECONDS, MAINTENANCE_INTERVAL_SECONDS, renewLeaseSql } from './job-lease.js';
 import {
   runTaskAttempt,
   type QueuedJobData,
@@ -67,6 +68,7 @@ export function createTaskQueue<R extends JobRegistryShape<R>>(options: TaskQueu
       ...connection,
       schema: options.schema ?? 'pgboss',
       supervise: startOptions.maintenance,
+      maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
       schedule: startOptions.maintenance,
       migrate: true,
     });
@@ -77,7 +79,7 @@ export function createTaskQueue<R extends JobRegistryShape<R>>(options: TaskQueu
       const queueOptions = {
         retryLimit: definition.retryLimit,
         retryDelay: definition.retryDelaySeconds,
-        expireInSeconds: definition.expireInSeconds,
+        expireInSeconds: LEASE_SECONDS,
       };
       await instance.createQueue(definition.name, { name: definition.name, ...queueOptions });
       await instance.updateQueue(definition.name, { name: definition.name, ...queueOptions });
@@ -91,6 +93,7 @@ export function createTaskQueue<R extends JobRegistryShape<R>>(options: TaskQueu
 
   async function startWorkers(instance: PgBoss, definition: JobDefinition): Promise<void> {
     const ids: string[] = [];
+    const renewSql = renewLeaseSql(options.schema ?? 'pgboss');
     const workOptions = {
       includeMetadata: true as const,
       batchSize: 1,
@@ -111,6 +114,9 @@ export function createTaskQueue<R extends JobRegistryShape<R>>(options: TaskQueu
                   running,
                   log: (m, err) => logger.error({ err }, m),
                   logInfo: (m) => logger.info(m),
+                  renewLease: async (attempt) =>
+                    (await instance.getDb().executeSql(renewSql, [definition.name, attempt.id]))
+                      .rows.length > 0,
                 },
                 definition,
                 job,
@@ -147,7 +153,7 @@ export function createTaskQueue<R extends JobRegistryShape<R>>(options: TaskQueu
         id,
         retryLimit: definition.retryLimit,
         retryDelay: definition.retryDelaySeconds,
-        expireInSeconds: definition.expireInSeconds,
+        expireInSeconds: LEASE_SECONDS,
       });
       if (jobId === null) throw new Error('pg-boss refused the job');
     } catch (error) {

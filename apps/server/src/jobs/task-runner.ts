@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { TasksRepository } from '../repositories/tasks.repository.js';
 import type { NotificationContent, Notifier } from '../services/notifications.service.js';
 import { TaskAbortedError, type JobContext, type JobDefinition } from './job-definition.js';
+import { startHeartbeat } from './job-lease.js';
 import type { JobOutcome } from './job-notices.js';
 
 /** What travels in a pg-boss job: the task row id (absent for scheduled runs) and the payload. */
@@ -39,6 +40,8 @@ export interface TaskRunnerDeps {
   readonly log: (message: string, error?: unknown) => void;
   /** Start-up and completion lines of jobs, at `info`. */
   readonly logInfo?: (message: string) => void;
+  /** Renews the attempt's pg-boss lease; false once the job is no longer active for this worker. */
+  readonly renewLease?: (attempt: QueuedAttempt) => Promise<boolean>;
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -127,11 +130,19 @@ export async function runTaskAttempt(
 
   const controller = new AbortController();
   deps.running.set(taskId, { controller });
-  // pg-boss gives up on an attempt after expireInSeconds; stop the handler too, so no stray work remains.
   const expiryTimer = setTimeout(
     () => controller.abort(new TaskAbortedError('expired')),
-    definition.expireInSeconds * 1000,
+    definition.timeLimitSeconds * 1000,
   );
+  const { renewLease } = deps;
+  const stopHeartbeat =
+    renewLease === undefined
+      ? () => undefined
+      : startHeartbeat({
+          renew: () => renewLease(attempt),
+          onLost: () => controller.abort(new TaskAbortedError('lost')),
+          onError: (error) => deps.log(`Task ${taskId}: lease renewal failed`, error),
+        });
   const context: JobContext = {
     taskId,
     attempt: attempt.retryCount,
@@ -165,7 +176,11 @@ export async function runTaskAttempt(
     return { taskId };
   } catch (error) {
     const reason: unknown = controller.signal.reason;
-    if (reason instanceof TaskAbortedError && reason.reason === 'cancelled')
+    // Cancelled: nothing more to record. Lost: the attempt that took over owns the task row.
+    if (
+      reason instanceof TaskAbortedError &&
+      (reason.reason === 'cancelled' || reason.reason === 'lost')
+    )
       return { taskId, skipped: true };
     const interrupted = reason instanceof TaskAbortedError && reason.reason === 'shutdown';
     const message = reason instanceof TaskAbortedError ? reason.message : errorText(error);
@@ -184,6 +199,7 @@ export async function runTaskAttempt(
     }
     throw error;
   } finally {
+    stopHeartbeat();
     clearTimeout(expiryTimer);
     deps.running.delete(taskId);
   }

@@ -48,7 +48,7 @@ export function createVideoAnalyzeJob(deps: {
     payload: z.object({ requestId: z.string() }),
     retryLimit: RETRY_LIMIT,
     retryDelaySeconds: 5,
-    expireInSeconds: 60 * 60,
+    timeLimitSeconds: 60 * 60,
     notifiesItself: true,
     async handler(payload, context) {
       const request = await requests.findById(payload.requestId);

@@ -38,10 +38,15 @@ export async function startServerProcess(options: {
   tmpDir: string;
   adminEmail: string;
   adminPassword: string;
+  /** `all` by default; a `worker` does not listen and is ready once its queue runs. */
+  role?: 'all' | 'worker';
+  /** A PostgreSQL URL; PGlite in the data folder when absent. */
+  databaseUrl?: string;
 }): Promise<ServerProcess> {
   await mkdir(options.tmpDir, { recursive: true });
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const role = options.role ?? 'all';
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, `--role=${role}`], {
     cwd: path.dirname(MAIN),
     env: {
       ...process.env,
@@ -52,7 +57,7 @@ export async function startServerProcess(options: {
       ADMIN_EMAIL: options.adminEmail,
       ADMIN_PASSWORD: options.adminPassword,
       LOG_LEVEL: 'info',
-      DATABASE_URL: '',
+      DATABASE_URL: options.databaseUrl ?? '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -67,7 +72,8 @@ export async function startServerProcess(options: {
     }),
   );
   const deadline = Date.now() + 60_000;
-  while (!output.includes('listening on')) {
+  const ready = role === 'worker' ? 'worker started' : 'listening on';
+  while (!output.includes(ready)) {
     if (exited || Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`The server did not start:\n${output}`);
