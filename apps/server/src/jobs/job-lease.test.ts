@@ -1,11 +1,7 @@
 import PgBoss from 'pg-boss';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPgliteQueueAdapter,
-  openPgliteDatabase,
-  type DatabaseHandle,
-} from '../db/database.js';
+import { openPgliteDatabase, type DatabaseHandle } from '../db/database.js';
 import { LEASE_SECONDS, renewLeaseSql, startHeartbeat } from './job-lease.js';
 
 describe('startHeartbeat', () => {

@@ -68,14 +68,22 @@ export function createRolesRepository(db: Database) {
     return row;
   }
 
+  /** The user's roles with their permission codes, in one query (it runs on every request). */
   async function rolesOfUser(userId: string): Promise<RoleWithPermissions[]> {
     const rows = await db
-      .select({ role: roles })
+      .select({ role: roles, permission: rolePermissions.permission })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
       .where(eq(userRoles.userId, userId))
-      .orderBy(roles.name);
-    return attachPermissions(rows.map((r) => r.role));
+      .orderBy(roles.name, roles.id);
+    const byId = new Map<string, RoleWithPermissions>();
+    for (const { role, permission } of rows) {
+      const entry = byId.get(role.id) ?? { ...role, permissions: [] };
+      if (permission !== null) entry.permissions.push(permission);
+      byId.set(role.id, entry);
+    }
+    return [...byId.values()];
   }
 
   async function listWithPermissions(): Promise<RoleWithPermissions[]> {

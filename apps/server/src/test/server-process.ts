@@ -42,6 +42,8 @@ export async function startServerProcess(options: {
   role?: 'all' | 'worker';
   /** A PostgreSQL URL; PGlite in the data folder when absent. */
   databaseUrl?: string;
+  /** `info` by default (tests read job lines from the output). */
+  logLevel?: string;
 }): Promise<ServerProcess> {
   await mkdir(options.tmpDir, { recursive: true });
   const port = await freePort();
@@ -56,7 +58,7 @@ export async function startServerProcess(options: {
       TMPDIR: options.tmpDir,
       ADMIN_EMAIL: options.adminEmail,
       ADMIN_PASSWORD: options.adminPassword,
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: options.logLevel ?? 'info',
       DATABASE_URL: options.databaseUrl ?? '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
