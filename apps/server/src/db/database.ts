@@ -32,7 +32,15 @@ export interface DatabaseHandle {
    * starting together against one PostgreSQL database take turns.
    */
   runExclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** Queries sent through `db` so far (tests count the queries of an endpoint with it). */
+  queryCount(): number;
   close(): Promise<void>;
+}
+
+/** A Drizzle logger that only counts. */
+function queryCounter() {
+  let queries = 0;
+  return { logger: { logQuery: () => void (queries += 1) }, count: () => queries };
 }
 
 /** The committed migrations; the same relative path from `src/db` and `dist/db`. */
@@ -61,7 +69,8 @@ export async function openPgliteDatabase(dataDir?: string): Promise<DatabaseHand
   if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
   const client = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
   await client.waitReady;
-  const db = drizzlePglite({ client, schema });
+  const counter = queryCounter();
+  const db = drizzlePglite({ client, schema, logger: counter.logger });
   return {
     db,
     kind: 'pglite',
@@ -69,6 +78,7 @@ export async function openPgliteDatabase(dataDir?: string): Promise<DatabaseHand
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     // One process owns a PGlite folder, so there is nobody to take turns with.
     runExclusive: (work) => work(),
+    queryCount: counter.count,
     close: () => client.close(),
   };
 }
@@ -76,13 +86,15 @@ export async function openPgliteDatabase(dataDir?: string): Promise<DatabaseHand
 /** Opens a PostgreSQL database through a node-postgres pool. */
 export function openPostgresDatabase(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
-  const db = drizzlePostgres({ client: pool, schema });
+  const counter = queryCounter();
+  const db = drizzlePostgres({ client: pool, schema, logger: counter.logger });
   return {
     db,
     kind: 'postgres',
     queueConnection: { kind: 'postgres', connectionString },
     migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     runExclusive: (work) => withAdvisoryLock(connectionString, work),
+    queryCount: counter.count,
     close: () => pool.end(),
   };
 }
