@@ -6,6 +6,8 @@ export * from './track/index.js';
 export * from './kinematics/index.js';
 export * from './who/index.js';
 export * from './concentration/index.js';
+export * from './motion/index.js';
+export * from './stats/index.js';
 export * from './analyze/index.js';
 export * from './simulate/index.js';
 export * from './overlay/paint-overlay.js';

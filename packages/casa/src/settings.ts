@@ -12,7 +12,7 @@ export type Polarity = 'bright' | 'dark';
  * changes whenever a default or a meaning changes.
  */
 export interface CasaSettings {
-  readonly version: 1;
+  readonly version: 2;
   /** Overrides the container's frame rate (use only when the container is known to be wrong). */
   readonly fpsOverride: number | null;
   /** Spatial calibration. 0.5 µm/px is an assumption for 40x phase contrast on a 640x480 camera. */
@@ -51,12 +51,22 @@ export interface CasaSettings {
   readonly vapWindow: number;
   readonly rapidProgressiveUmPerS: number;
   readonly slowProgressiveUmPerS: number;
-  /** A non-progressive cell's head moves more than this (RMS about its linear trend, µm); else immotile. */
-  readonly motileJitterUm: number;
+  /**
+   * Class (c) vs (d), see `motion/flagellar-activity.ts`: a head below the progression threshold is
+   * non-progressive when its drift-corrected steps stay correlated over lags up to one beat period
+   * (`beatMaxPeriodS`, 1 / the lowest beat frequency, 4 Hz) with a chi-square test at tail
+   * probability `beatSignificance`, and its oscillation RMS exceeds `beatMinAmplitudeUm`; else
+   * immotile. A random walk, however far it wanders, has uncorrelated steps.
+   */
+  readonly beatMaxPeriodS: number;
+  readonly beatSignificance: 0.05 | 0.01 | 0.001 | 0.0001;
+  readonly beatMinAmplitudeUm: number;
+  /** Time over which the common drift's per-frame steps are averaged, s (see `motion/drift.ts`). */
+  readonly driftSmoothingS: number;
 }
 
 export const DEFAULT_CASA_SETTINGS: CasaSettings = {
-  version: 1,
+  version: 2,
   fpsOverride: null,
   umPerPixel: 0.5,
   chamberDepthUm: DEFAULT_CHAMBER_DEPTH_UM,
@@ -78,7 +88,10 @@ export const DEFAULT_CASA_SETTINGS: CasaSettings = {
   vapWindow: 9,
   rapidProgressiveUmPerS: WHO_PROGRESSION_THRESHOLDS_UM_PER_S.rapidProgressive,
   slowProgressiveUmPerS: WHO_PROGRESSION_THRESHOLDS_UM_PER_S.slowProgressive,
-  motileJitterUm: 0.6,
+  beatMaxPeriodS: 0.25,
+  beatSignificance: 0.001,
+  beatMinAmplitudeUm: 0.15,
+  driftSmoothingS: 1,
 };
 
 export class InvalidSettingsError extends Error {
@@ -104,12 +117,14 @@ const POSITIVE_KEYS = [
   'trackerGateUm',
   'rapidProgressiveUmPerS',
   'slowProgressiveUmPerS',
-  'motileJitterUm',
+  'beatMaxPeriodS',
+  'beatMinAmplitudeUm',
+  'driftSmoothingS',
 ] as const;
 
 /** Fills defaults and validates; throws {@link InvalidSettingsError} naming the bad setting. */
 export function resolveSettings(partial: Partial<CasaSettings> = {}): CasaSettings {
-  const s: CasaSettings = { ...DEFAULT_CASA_SETTINGS, ...partial, version: 1 };
+  const s: CasaSettings = { ...DEFAULT_CASA_SETTINGS, ...partial, version: 2 };
   for (const key of POSITIVE_KEYS) {
     const value = s[key];
     if (!Number.isFinite(value) || value <= 0) {
@@ -131,6 +146,9 @@ export function resolveSettings(partial: Partial<CasaSettings> = {}): CasaSettin
     throw new InvalidSettingsError(
       'Area limits must satisfy minHeadAreaUm2 < maxHeadAreaUm2 < maxClusterAreaUm2',
     );
+  }
+  if (![0.05, 0.01, 0.001, 0.0001].includes(s.beatSignificance)) {
+    throw new InvalidSettingsError('Setting beatSignificance must be 0.05, 0.01, 0.001 or 0.0001');
   }
   if (s.slowProgressiveUmPerS >= s.rapidProgressiveUmPerS) {
     throw new InvalidSettingsError('slowProgressiveUmPerS must be below rapidProgressiveUmPerS');

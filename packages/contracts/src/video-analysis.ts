@@ -47,6 +47,12 @@ export const VideoConcentrationSchema = z.object({
   field_area_um2: z.number(),
   field_volume_nl: z.number(),
   formula: z.string(),
+  /** 95 % interval from counting statistics, million/ml (absent in analyses made before it existed). */
+  ci95: z.tuple([z.number(), z.number()]).optional(),
+  /** Effective number of independent cells counted. */
+  cells_assessed: z.number().optional(),
+  /** Set when fewer than 200 cells were assessed (WHO 6th edition). */
+  warning: z.string().nullable().optional(),
 });
 
 export const VideoMotilitySchema = z.object({
@@ -59,6 +65,27 @@ export const VideoMotilitySchema = z.object({
     total: z.enum(['normal', 'below']),
   }),
   track_count: z.number(),
+  /** 95 % Wilson interval of each class share, percent (absent in analyses made before it existed). */
+  ci95: z
+    .object({
+      'Rapid Progressive': z.tuple([z.number(), z.number()]),
+      'Slow Progressive': z.tuple([z.number(), z.number()]),
+      'Non Progressive': z.tuple([z.number(), z.number()]),
+      Immotile: z.tuple([z.number(), z.number()]),
+    })
+    .optional(),
+  /** Tracks classified (the n of the intervals). */
+  tracks_assessed: z.number().optional(),
+  /** Set when fewer than 200 tracks were assessed (WHO 6th edition). */
+  warning: z.string().nullable().optional(),
+});
+
+/** Common drift of the field removed before kinematics, µm/s (absent in older analyses). */
+export const VideoDriftSchema = z.object({
+  vx_um_per_s: z.number(),
+  vy_um_per_s: z.number(),
+  speed_um_per_s: z.number(),
+  tracks_used: z.number(),
 });
 
 /** The newest stored CASA analysis of a video. */
@@ -68,6 +95,7 @@ export const StoredVideoAnalysisSchema = z.object({
   settings: z.record(z.string(), z.unknown()),
   concentration: VideoConcentrationSchema,
   motility: VideoMotilitySchema,
+  drift: VideoDriftSchema.optional(),
   tracks: z.array(AnalysisTrackSchema),
 });
 export type StoredVideoAnalysis = z.infer<typeof StoredVideoAnalysisSchema>;

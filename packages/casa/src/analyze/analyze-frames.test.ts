@@ -55,6 +55,6 @@ describe('analyzeFrames', () => {
         result.motility.motility_distribution.Immotile - expected.motility_distribution.Immotile,
       ),
     ).toBeLessThan(12);
-    expect(result.settings.version).toBe(1);
+    expect(result.settings.version).toBe(2);
   });
 });

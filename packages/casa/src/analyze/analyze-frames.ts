@@ -2,15 +2,16 @@ import { computeConcentration } from '../concentration/concentration.js';
 import { ClassicalDetector } from '../detect/classical-detector.js';
 import type { Detection, Detector } from '../detect/types.js';
 import { POLARITY_SAMPLE_FRAMES, decidePolarity } from '../detect/polarity.js';
-import { computeKinematics, detrendedJitter, toTimedPoints } from '../kinematics/kinematics.js';
-import { medianMorphometry } from '../morphometry/morphometry.js';
+import { estimateDrift } from '../motion/drift.js';
 import type { CasaSettings } from '../settings.js';
+import { effectiveCellCount } from '../stats/counting.js';
 import type { FinishedTrack } from '../track/tracker.js';
 import { repairSwaps } from '../track/repair.js';
 import { Tracker } from '../track/tracker.js';
 import type { GrayFrame, VideoInfo } from '../types.js';
-import { classifyMotility, summariseMotility } from '../who/motility.js';
-import type { AnalysisResult, FrameResult, PolarityReport, TrackResult } from './result.js';
+import { summariseMotility } from '../who/motility.js';
+import { measureTrack, toMicronTrack } from './measure-track.js';
+import type { AnalysisResult, FrameResult, PolarityReport } from './result.js';
 
 /** Called after each frame with frames done and the expected total (from the probe). */
 export type AnalyzeProgress = (done: number, total: number) => void;
@@ -110,9 +111,21 @@ async function analyzeWithPolarity(
     encounterPx: ENCOUNTER_UM / settings.umPerPixel,
     courseFrames: Math.max(3, Math.round(COURSE_S * fps)),
   });
-  const tracks = repaired.sort((a, b) => a.id - b.id).map((t) => measureTrack(t, fps, settings));
-  const meanCount =
-    perFrame.length > 0 ? perFrame.reduce((s, f) => s + f.count, 0) / perFrame.length : 0;
+  repaired.sort((a, b) => a.id - b.id);
+  const frameSpan = perFrame.reduce((m, f) => Math.max(m, f.frame + 1), 0);
+  const drift = estimateDrift(
+    repaired.map((t) => toMicronTrack(t.points, settings.umPerPixel)),
+    {
+      fps,
+      frames: frameSpan,
+      slowProgressiveUmPerS: settings.slowProgressiveUmPerS,
+      smoothingS: settings.driftSmoothingS,
+    },
+  );
+  const tracks = repaired.map((t) => measureTrack(t, fps, settings, drift));
+  const cellFrames = perFrame.reduce((s, f) => s + f.count, 0);
+  const meanCount = perFrame.length > 0 ? cellFrames / perFrame.length : 0;
+  const trackSpans = repaired.map((t) => (t.points.at(-1)?.[0] ?? 0) - (t.points[0]?.[0] ?? 0) + 1);
   return {
     engine: { name: 'sarm-casa', settings_version: settings.version },
     video: { width, height, fps, frames: perFrame.length, duration_s: perFrame.length / fps },
@@ -126,8 +139,10 @@ async function analyzeWithPolarity(
       chamberDepthUm: settings.chamberDepthUm,
       dilution: settings.dilution,
       semenVolumeMl: settings.semenVolumeMl,
+      effectiveCells: effectiveCellCount(cellFrames, perFrame.length, trackSpans),
     }),
     motility: summariseMotility(tracks),
+    drift: drift.estimate,
     tracks,
     per_frame: perFrame,
   };
@@ -175,17 +190,4 @@ async function peekFrames(
 
 function toBox(d: Detection): readonly [number, number, number, number, number] {
   return [d.x1, d.y1, d.x2, d.y2, Math.round(d.confidence * 1000) / 1000];
-}
-
-function measureTrack(track: FinishedTrack, fps: number, settings: CasaSettings): TrackResult {
-  const timed = toTimedPoints(track.points, fps, settings.umPerPixel);
-  const kinematics = computeKinematics(timed, settings.vapWindow);
-  const category = classifyMotility(kinematics.vsl, detrendedJitter(timed), settings);
-  return {
-    id: track.id,
-    category,
-    ...kinematics,
-    points: track.points,
-    morphometry: medianMorphometry(track.detections.map((d) => d.morphometry)),
-  };
 }

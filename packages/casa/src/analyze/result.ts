@@ -3,6 +3,7 @@ import type { ConcentrationResult } from '../concentration/concentration.js';
 import type { PolarityDecision } from '../detect/polarity.js';
 import type { HeadMorphometry } from '../morphometry/morphometry.js';
 import type { Kinematics } from '../kinematics/kinematics.js';
+import type { DriftEstimate } from '../motion/drift.js';
 import type { CasaSettings, Polarity } from '../settings.js';
 import type { TrackPoint } from '../track/tracker.js';
 import type { MotilitySummary } from '../who/motility.js';
@@ -49,6 +50,8 @@ export interface AnalysisResult {
   readonly polarity: PolarityReport;
   readonly concentration: ConcentrationResult;
   readonly motility: MotilitySummary;
+  /** Common drift of the field, removed from every track before VSL, VAP and the WHO classes. */
+  readonly drift: DriftEstimate;
   readonly tracks: TrackResult[];
   readonly per_frame: FrameResult[];
 }

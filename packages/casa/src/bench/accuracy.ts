@@ -19,6 +19,16 @@ export interface AccuracyFigures {
   readonly identityPercent: number;
   /** Share of true track points that lie on some reported track (the ceiling of identity). */
   readonly coveragePercent: number;
+  /** Distance between the estimated and the true mean drift velocity, µm/s. */
+  readonly driftErrorUmPerS: number;
+  /** True mean drift speed, µm/s. */
+  readonly trueDriftUmPerS: number;
+  /** Whether the true concentration lies inside the reported 95 % interval. */
+  readonly concentrationCovered: boolean;
+  /** Of the four class shares, how many true shares lie inside their reported 95 % intervals. */
+  readonly classSharesCovered: number;
+  readonly tracksAssessed: number;
+  readonly cellsAssessed: number;
 }
 
 const MATCH_UM = 3;
@@ -123,6 +133,14 @@ export async function measureAccuracy(
   const signedClassError = (c: WhoMotilityCategory) =>
     result.motility.motility_distribution[c] - expected.motility_distribution[c];
   const classError = (c: WhoMotilityCategory) => Math.abs(signedClassError(c));
+  const trueDrift = sim.truth.drift;
+  const [cLow, cHigh] = result.concentration.ci95;
+  const trueConcentration = expected.concentration_million_per_ml;
+  const classSharesCovered = WHO_MOTILITY_CATEGORIES.filter((c) => {
+    const [low, high] = result.motility.ci95[c];
+    const share = expected.motility_distribution[c];
+    return share >= low && share <= high;
+  }).length;
   return {
     label,
     f1: (2 * tp) / Math.max(1, 2 * tp + fp + fn),
@@ -142,5 +160,14 @@ export async function measureAccuracy(
     worstClassErrorPp: Math.max(...WHO_MOTILITY_CATEGORIES.map(classError)),
     identityPercent: total > 0 ? (100 * kept) / total : 100,
     coveragePercent: total > 0 ? (100 * covered) / total : 100,
+    driftErrorUmPerS: Math.hypot(
+      result.drift.vx_um_per_s - trueDrift.vx_um_per_s,
+      result.drift.vy_um_per_s - trueDrift.vy_um_per_s,
+    ),
+    trueDriftUmPerS: trueDrift.speed_um_per_s,
+    concentrationCovered: trueConcentration >= cLow && trueConcentration <= cHigh,
+    classSharesCovered,
+    tracksAssessed: result.motility.tracks_assessed,
+    cellsAssessed: result.concentration.cells_assessed,
   };
 }

@@ -70,7 +70,7 @@ describe('casa analyze', () => {
     ).toBe(0);
     const doc = JSON.parse(out.text) as AnalysisResult;
     expect(doc.video).toMatchObject({ width: 640, height: 480, fps: 50, frames: 150 });
-    expect(doc.settings).toMatchObject({ chamberDepthUm: 10, version: 1 });
+    expect(doc.settings).toMatchObject({ chamberDepthUm: 10, version: 2 });
     expect(['normal', 'warning', 'error']).toContain(doc.concentration.overall_classification);
     expect(Object.keys(doc.motility.motility_distribution)).toEqual([
       'Rapid Progressive',
@@ -79,6 +79,19 @@ describe('casa analyze', () => {
       'Immotile',
     ]);
     expect(doc.tracks[0]).toHaveProperty('alh_mean');
+    // Counting-statistics intervals bracket the estimates; 30 heads are far below WHO's 200.
+    const [low, high] = doc.concentration.ci95;
+    expect(low).toBeLessThan(doc.concentration.mean_concentration_million_per_ml);
+    expect(high).toBeGreaterThan(doc.concentration.mean_concentration_million_per_ml);
+    expect(doc.concentration.cells_assessed).toBeGreaterThan(0);
+    expect(doc.concentration.warning).toMatch(/fewer|Only/);
+    expect(doc.motility.tracks_assessed).toBe(doc.tracks.length);
+    for (const category of WHO_MOTILITY_CATEGORIES) {
+      const [a, b] = doc.motility.ci95[category];
+      expect(a).toBeLessThanOrEqual(doc.motility.motility_distribution[category]);
+      expect(b).toBeGreaterThanOrEqual(doc.motility.motility_distribution[category]);
+    }
+    expect(doc.drift).toMatchObject({ tracks_used: expect.any(Number) as number });
     expect(JSON.stringify(doc)).toContain('"detections":[[');
     expect(err.text).toContain('Analysing: 100%');
   });
@@ -88,6 +101,9 @@ describe('casa analyze', () => {
     const { io, out } = sinks();
     expect(await runAnalyzeCommand([video, '--overlay', overlay], io)).toBe(0);
     expect(out.text).toContain('Concentration:');
+    expect(out.text).toMatch(/95 % CI [\d.]+-[\d.]+, \d+ cells assessed/);
+    expect(out.text).toContain('Drift:');
+    expect(out.text).toContain('Warning: Only');
     expect(await probeVideo(overlay)).toMatchObject({ width: 640, height: 480, frameCount: 150 });
   });
 

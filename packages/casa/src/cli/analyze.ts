@@ -334,12 +334,19 @@ function summary(result: AnalysisResult): string {
   const c = result.concentration;
   const m = result.motility;
   const pct = (v: number) => `${v.toFixed(1)} %`;
+  const range = ([low, high]: readonly [number, number]) => `${low.toFixed(1)}-${high.toFixed(1)}`;
+  const ci = m.ci95;
+  const d = result.drift;
   return [
     `Video: ${result.video.width}x${result.video.height}, ${result.video.fps.toFixed(2)} fps, ${result.video.frames} frames (${result.video.duration_s.toFixed(1)} s)`,
     polarityLine(result),
-    `Concentration: ${c.mean_concentration_million_per_ml.toFixed(1)} million/ml (${c.overall_classification}), ${c.mean_count_per_frame.toFixed(1)} cells per frame`,
-    `Motility (${m.track_count} tracks): rapid ${pct(m.motility_distribution['Rapid Progressive'])}, slow ${pct(m.motility_distribution['Slow Progressive'])}, non-progressive ${pct(m.motility_distribution['Non Progressive'])}, immotile ${pct(m.motility_distribution.Immotile)}`,
+    `Concentration: ${c.mean_concentration_million_per_ml.toFixed(1)} million/ml (95 % CI ${range(c.ci95)}, ${c.cells_assessed} cells assessed) (${c.overall_classification}), ${c.mean_count_per_frame.toFixed(1)} cells per frame`,
+    `Motility (${m.tracks_assessed} tracks assessed): rapid ${pct(m.motility_distribution['Rapid Progressive'])} (${range(ci['Rapid Progressive'])}), slow ${pct(m.motility_distribution['Slow Progressive'])} (${range(ci['Slow Progressive'])}), non-progressive ${pct(m.motility_distribution['Non Progressive'])} (${range(ci['Non Progressive'])}), immotile ${pct(m.motility_distribution.Immotile)} (${range(ci.Immotile)}); 95 % CI in brackets`,
     `Progressive ${pct(m.progressive_percent)} (${m.classification.progressive}), total motility ${pct(m.total_motility_percent)} (${m.classification.total}), mean VCL ${m.average_velocity.toFixed(1)} µm/s`,
+    d.tracks_used > 0
+      ? `Drift: ${d.speed_um_per_s.toFixed(2)} µm/s (vx ${d.vx_um_per_s.toFixed(2)}, vy ${d.vy_um_per_s.toFixed(2)}), from ${d.tracks_used} non-progressive and immotile tracks, removed before kinematics`
+      : 'Drift: not estimated (fewer than 3 non-progressive or immotile tracks), none removed',
+    ...[c.warning, m.warning].flatMap((w) => (w === null ? [] : [`Warning: ${w}`])),
   ].join('\n');
 }
 

@@ -145,6 +145,14 @@ describe('casa analyze FOLDER', () => {
     expect(dark?.[col('polarity_chosen_by')]).toBe('auto');
     expect(bright?.[col('frames')]).toBe('20');
     expect(Number(bright?.[col('concentration_million_per_ml')])).toBeGreaterThan(0);
+    const concentration = Number(bright?.[col('concentration_million_per_ml')]);
+    expect(Number(bright?.[col('concentration_ci95_low_million_per_ml')])).toBeLessThan(
+      concentration,
+    );
+    expect(Number(bright?.[col('concentration_ci95_high_million_per_ml')])).toBeGreaterThan(
+      concentration,
+    );
+    expect(Number(bright?.[col('immotile_ci95_high_percent')])).toBeGreaterThan(0);
     expect(bright?.[col('fps')]).toBe('50');
     expect(bad?.length).toBe(CSV_HEADER.length);
     expect(out.text).toBe('');

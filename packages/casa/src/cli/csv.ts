@@ -1,4 +1,5 @@
 /** One CSV row per analysed video, for `casa analyze --csv`. */
+import type { WhoMotilityCategory } from '@sarm/contracts';
 import type { AnalysisResult } from '../analyze/result.js';
 
 /** A video's outcome in a batch: its result, or why it failed. */
@@ -16,6 +17,14 @@ function motileMean(result: AnalysisResult, field: MeanField): number | null {
 }
 
 type MeanField = 'vcl' | 'vsl' | 'vap' | 'lin' | 'str' | 'wob' | 'alh_mean' | 'bcf' | 'mad';
+
+/** Column prefix of each WHO class's interval. */
+const CLASS_COLUMNS: readonly (readonly [string, WhoMotilityCategory])[] = [
+  ['rapid_progressive', 'Rapid Progressive'],
+  ['slow_progressive', 'Slow Progressive'],
+  ['non_progressive', 'Non Progressive'],
+  ['immotile', 'Immotile'],
+];
 
 /** Columns: header and how to read the cell from a result. Units are in the header names. */
 const COLUMNS: readonly (readonly [string, (r: AnalysisResult) => Cell])[] = [
@@ -51,6 +60,17 @@ const COLUMNS: readonly (readonly [string, (r: AnalysisResult) => Cell])[] = [
   ['mean_alh_um', (r) => motileMean(r, 'alh_mean')],
   ['mean_bcf_hz', (r) => motileMean(r, 'bcf')],
   ['mean_mad_deg', (r) => motileMean(r, 'mad')],
+  ['concentration_ci95_low_million_per_ml', (r) => r.concentration.ci95[0]],
+  ['concentration_ci95_high_million_per_ml', (r) => r.concentration.ci95[1]],
+  ['cells_assessed', (r) => r.concentration.cells_assessed],
+  ['tracks_assessed', (r) => r.motility.tracks_assessed],
+  ...CLASS_COLUMNS.flatMap(([prefix, category]) => [
+    [`${prefix}_ci95_low_percent`, (r: AnalysisResult) => r.motility.ci95[category][0]] as const,
+    [`${prefix}_ci95_high_percent`, (r: AnalysisResult) => r.motility.ci95[category][1]] as const,
+  ]),
+  ['drift_um_per_s', (r) => r.drift.speed_um_per_s],
+  ['drift_vx_um_per_s', (r) => r.drift.vx_um_per_s],
+  ['drift_vy_um_per_s', (r) => r.drift.vy_um_per_s],
 ];
 
 /** Header names, in order. */

@@ -2,7 +2,11 @@
 import { writeFile } from 'node:fs/promises';
 import { createVideoWriter } from '../node/writer.js';
 import type { Simulation, SimulationParams } from '../simulate/index.js';
-import { createSimulation, DEFAULT_SIMULATION_PARAMS } from '../simulate/index.js';
+import {
+  createSimulation,
+  DEFAULT_SIMULATION_PARAMS,
+  HARD_SAMPLE_PARAMS,
+} from '../simulate/index.js';
 import type { OptionSpec } from './options.js';
 import {
   flagOption,
@@ -126,6 +130,12 @@ export const SIMULATE_OPTIONS: readonly OptionSpec[] = [
     description: 'stage drift, µm/s',
     defaultText: String(D.driftUmPerS),
   },
+  {
+    name: 'hard',
+    type: 'boolean',
+    description:
+      'hard sample: Brownian immotile cells and debris, wandering drift of 2.5 µm/s, beating non-progressive heads, 25 % defocused heads, noise 7, light falling 30 % across the field, 90 debris (the options above still override)',
+  },
   { name: 'help', type: 'boolean', short: 'h', description: 'show this help' },
 ];
 
@@ -218,6 +228,7 @@ function parseSimulateArgs(argv: string[]): SimulateArgs | 'help' {
   const blurSigmaPx = numberArg(get('blur'), 'blur', { integer: false, min: 0 });
   const driftUmPerS = numberArg(get('drift'), 'drift', { integer: false, min: 0 });
   const params: Partial<SimulationParams> = {
+    ...(flagOption(values, 'hard') && HARD_SAMPLE_PARAMS),
     ...(seed !== undefined && { seed }),
     ...(sperm !== undefined && { sperm }),
     ...(frames !== undefined && { frames }),

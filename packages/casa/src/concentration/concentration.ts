@@ -1,5 +1,6 @@
 import type { ConcentrationClassification } from '@sarm/contracts';
 import { classifyConcentration } from '@sarm/contracts';
+import { poissonInterval } from '../stats/intervals.js';
 
 export const CONCENTRATION_FORMULA =
   'concentration (million/ml) = mean count per frame / (field area µm² x chamber depth µm) x 10^6 x dilution';
@@ -12,6 +13,11 @@ export interface ConcentrationInput {
   readonly chamberDepthUm: number;
   readonly dilution: number;
   readonly semenVolumeMl: number | null;
+  /**
+   * Effective number of independent cells behind the mean count (see `effectiveCellCount`); the
+   * 95 % interval is Poisson on it. Without it, the mean count of one field is taken as the count.
+   */
+  readonly effectiveCells?: number;
 }
 
 export interface ConcentrationResult {
@@ -23,6 +29,15 @@ export interface ConcentrationResult {
   readonly field_area_um2: number;
   readonly field_volume_nl: number;
   readonly formula: string;
+  /**
+   * 95 % interval of the concentration, million/ml, from counting statistics: Poisson on the
+   * effective number of independent cells counted, scaled to the mean.
+   */
+  readonly ci95: [number, number];
+  /** Effective number of independent cells counted (rounded). */
+  readonly cells_assessed: number;
+  /** Set when fewer than 200 cells were assessed (WHO 6th edition asks for 200 per replicate). */
+  readonly warning: string | null;
 }
 
 /**
@@ -33,6 +48,12 @@ export function computeConcentration(input: ConcentrationInput): ConcentrationRe
   const area = input.widthPx * input.heightPx * input.umPerPixel ** 2;
   const volumeUm3 = area * input.chamberDepthUm;
   const concentration = (input.meanCountPerFrame / volumeUm3) * 1e6 * input.dilution;
+  const cells = input.effectiveCells ?? input.meanCountPerFrame;
+  const [low, high] = poissonInterval(cells);
+  const perCell = cells > 0 ? concentration / cells : 0;
+  // With no cell counted the upper bound is still finite: 3.7 cells' worth of one field.
+  const unit = cells > 0 ? perCell : (1 / volumeUm3) * 1e6 * input.dilution;
+  const assessed = Math.round(cells);
   return {
     mean_count_per_frame: input.meanCountPerFrame,
     mean_concentration_million_per_ml: concentration,
@@ -41,5 +62,11 @@ export function computeConcentration(input: ConcentrationInput): ConcentrationRe
     field_area_um2: area,
     field_volume_nl: volumeUm3 / 1e6,
     formula: CONCENTRATION_FORMULA,
+    ci95: [low * unit, high * unit],
+    cells_assessed: assessed,
+    warning:
+      assessed < 200
+        ? `Only ${assessed} independent cells counted; WHO 6th edition asks for at least 200 per replicate`
+        : null,
   };
 }

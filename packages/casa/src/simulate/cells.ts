@@ -1,5 +1,6 @@
 /** Per-cell simulated state and the motion models of the four WHO classes. */
 import type { WhoMotilityCategory } from '@sarm/contracts';
+import type { RandomWalk } from './brownian.js';
 import type { Rng } from './random.js';
 
 /** The simulated life of one sperm cell: its state in every frame from `start` on. */
@@ -18,6 +19,8 @@ export interface SimCell {
   /** Flagellar beat phase, radians. */
   readonly beat: number[];
   readonly tail: TailShape;
+  /** Out of the focal plane: drawn at half contrast and blurred. */
+  readonly defocused: boolean;
 }
 
 /** Shape of the flagellum in pixels. */
@@ -75,8 +78,20 @@ export function newCell(
   category: WhoMotilityCategory,
   start: number,
   tail: TailShape,
+  defocused = false,
 ): SimCell {
-  return { id, category, start, x: [], y: [], headAngle: [], tailAngle: [], beat: [], tail };
+  return {
+    id,
+    category,
+    start,
+    x: [],
+    y: [],
+    headAngle: [],
+    tailAngle: [],
+    beat: [],
+    tail,
+    defocused,
+  };
 }
 
 /**
@@ -150,6 +165,46 @@ export interface Stayer {
   readonly direction: number;
   readonly phase: number;
   readonly beatFreq: number;
+  /** Lateral head oscillation of a beating non-progressive cell; absent in the circling model. */
+  readonly oscillation?: HeadOscillation;
+  /** Brownian displacement, px (zero steps when diffusion is off). */
+  readonly walk?: RandomWalk;
+}
+
+/**
+ * A non-progressive cell whose flagellum beats without moving it forward: the head swings
+ * sideways at the beat frequency while its axis turns slowly around a spot or a small circle.
+ */
+export interface HeadOscillation {
+  /** One-sided lateral amplitude, px. */
+  readonly amplitudePx: number;
+  /** Radius of the slow orbit of the head's rest point, px (0: a spot). */
+  readonly orbitRadiusPx: number;
+  /** Turns per second of the head axis and orbit, Hz (signed). */
+  readonly orbitHz: number;
+}
+
+/** Beat frequency (Hz) and one-sided lateral head amplitude (µm) of a beating non-progressive cell. */
+const BEAT_HZ: readonly [number, number] = [4, 20];
+const BEAT_AMPLITUDE_UM: readonly [number, number] = [0.3, 1.2];
+
+/**
+ * Turns a stayer into a beating non-progressive cell (draws from `rng`, a stream of its own, so the
+ * main stream and the old videos stay as they were).
+ */
+export function withHeadOscillation(s: Stayer, rng: Rng, upp: number, walk: RandomWalk): Stayer {
+  return {
+    ...s,
+    radiusPx: 0,
+    circleFreq: 0,
+    beatFreq: rng.range(BEAT_HZ[0], BEAT_HZ[1]),
+    oscillation: {
+      amplitudePx: rng.range(BEAT_AMPLITUDE_UM[0], BEAT_AMPLITUDE_UM[1]) / upp,
+      orbitRadiusPx: rng.next() < 0.5 ? 0 : rng.range(0.3, 1.5) / upp,
+      orbitHz: s.direction * rng.range(0.05, 0.5),
+    },
+    walk,
+  };
 }
 
 /** Draws the motion of a non-progressive (circling) or immotile (still) cell centred at (cx, cy). */
@@ -174,11 +229,26 @@ export function stayerAt(
   fps: number,
 ): { x: number; y: number; head: number; tailDir: number; beat: number } {
   const t = frame / fps;
+  const wx = s.walk?.x ?? 0;
+  const wy = s.walk?.y ?? 0;
+  const osc = s.oscillation;
+  if (osc) {
+    const axis = 2 * Math.PI * osc.orbitHz * t + s.phase;
+    const beat = 2 * Math.PI * s.beatFreq * t + s.phase;
+    const lateral = osc.amplitudePx * Math.sin(beat);
+    return {
+      x: s.cx + wx + osc.orbitRadiusPx * Math.cos(axis) - Math.sin(axis) * lateral,
+      y: s.cy + wy + osc.orbitRadiusPx * Math.sin(axis) + Math.cos(axis) * lateral,
+      head: axis + 0.2 * Math.cos(beat),
+      tailDir: axis + Math.PI,
+      beat,
+    };
+  }
   const psi = s.direction * 2 * Math.PI * s.circleFreq * t + s.phase;
   const head = s.radiusPx > 0 ? psi + (s.direction * Math.PI) / 2 : s.phase;
   return {
-    x: s.cx + s.radiusPx * Math.cos(psi),
-    y: s.cy + s.radiusPx * Math.sin(psi),
+    x: s.cx + wx + s.radiusPx * Math.cos(psi),
+    y: s.cy + wy + s.radiusPx * Math.sin(psi),
     head,
     tailDir: head + Math.PI,
     beat: 2 * Math.PI * s.beatFreq * t + s.phase,

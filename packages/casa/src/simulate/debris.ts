@@ -12,6 +12,8 @@ export interface Debris {
   readonly wobblePx: number;
   readonly wobbleFreq: number;
   readonly phase: number;
+  /** Brownian displacement per frame, px; absent when diffusion is off. */
+  readonly walk?: { readonly x: Float32Array; readonly y: Float32Array };
 }
 
 /**
@@ -47,29 +49,34 @@ export function createDebris(
   return out;
 }
 
-/** Centre of a debris particle at time `t` (s) with stage offset (ox, oy) px. */
+/** Centre of a debris particle at frame `frame` (time `t`, s) with stage offset (ox, oy) px. */
 export function debrisCentre(
   d: Debris,
+  frame: number,
   t: number,
   ox: number,
   oy: number,
 ): { x: number; y: number } {
   const a = 2 * Math.PI * d.wobbleFreq * t + d.phase;
-  return { x: d.x + ox + d.wobblePx * Math.cos(a), y: d.y + oy + d.wobblePx * Math.sin(1.3 * a) };
+  const x = d.x + ox + d.wobblePx * Math.cos(a);
+  const y = d.y + oy + d.wobblePx * Math.sin(1.3 * a);
+  if (!d.walk) return { x, y };
+  return { x: x + (d.walk.x[frame] ?? 0), y: y + (d.walk.y[frame] ?? 0) };
 }
 
-/** Adds the debris at time `t` (s) with stage offset (ox, oy) px into `acc` (width x height). */
+/** Adds the debris at frame `frame` (time `t`, s) with stage offset (ox, oy) px into `acc`. */
 export function drawDebris(
   acc: Float32Array,
   width: number,
   height: number,
   debris: readonly Debris[],
+  frame: number,
   t: number,
   ox: number,
   oy: number,
 ): void {
   for (const d of debris) {
-    const { x: cx, y: cy } = debrisCentre(d, t, ox, oy);
+    const { x: cx, y: cy } = debrisCentre(d, frame, t, ox, oy);
     const reach = d.radiusPx + 1.5;
     const x0 = Math.max(0, Math.floor(cx - reach));
     const x1 = Math.min(width - 1, Math.ceil(cx + reach));

@@ -1,7 +1,11 @@
 /** Public API of the synthetic video generator. */
 export { createSimulation } from './simulation.js';
 export type { Simulation } from './simulation.js';
-export { DEFAULT_SIMULATION_PARAMS, resolveSimulationParams } from './params.js';
+export {
+  DEFAULT_SIMULATION_PARAMS,
+  HARD_SAMPLE_PARAMS,
+  resolveSimulationParams,
+} from './params.js';
 export type { SimulationParams, SimulationPolarity } from './params.js';
 export { MIN_TRACK_FRAMES, classifyTrueTrack } from './truth.js';
 export type { SimulationExpected, SimulationTrack, SimulationTruth } from './truth.js';

@@ -14,18 +14,24 @@ import {
   newSwimmer,
   stayerAt,
   stepSwimmer,
+  withHeadOscillation,
 } from './cells.js';
+import type { StageDrift } from './brownian.js';
+import { newRandomWalk, stageDrift, stepRandomWalk } from './brownian.js';
 import type { SimulationParams } from './params.js';
 import type { Rng } from './random.js';
+import { createRng, mixSeed } from './random.js';
 
 /** Result of the motion simulation. */
 export interface CellSimulation {
   readonly cells: SimCell[];
   /** Indices into `cells` of the cells with a state in each frame (to render). */
   readonly frameCells: number[][];
-  /** Stage drift per frame, pixels. */
+  /** Mean stage drift per frame, pixels. */
   readonly driftX: number;
   readonly driftY: number;
+  /** Stage offset at every frame, pixels (driftX x frame when the drift does not wander). */
+  readonly drift: StageDrift;
 }
 
 /** Minimum distance between heads when placing or spawning, µm. */
@@ -62,6 +68,13 @@ export function simulateCells(p: SimulationParams, rng: Rng, headRadiusPx: numbe
   const driftPx = p.driftUmPerS / upp / fps;
   const driftX = Math.cos(driftAngle) * driftPx;
   const driftY = Math.sin(driftAngle) * driftPx;
+  // The new physics draws from streams of its own, so the main stream (and every old video) is
+  // unchanged when it is switched off.
+  const drift = stageDrift(p, driftX, driftY, createRng(mixSeed(p.seed, 0xd71f)));
+  const walkRng = createRng(mixSeed(p.seed, 0xb10));
+  const beatRng = createRng(mixSeed(p.seed, 0xbea7));
+  const focusRng = createRng(mixSeed(p.seed, 0xf0c5));
+  const beating = p.nonProgressiveMotion === 'beat';
   const [nRapid, nSlow, nNon, nStill] = allocate(Math.round(p.sperm), p.mix);
   const occupied: Point[] = [];
   const farEnough = (x: number, y: number): boolean =>
@@ -80,7 +93,9 @@ export function simulateCells(p: SimulationParams, rng: Rng, headRadiusPx: numbe
   const stayers: Stayer[] = [];
   const swimmers: Swimmer[] = [];
   const addCell = (category: WhoMotilityCategory, start: number, tailAmpUm: number): SimCell => {
-    const cell = newCell(cells.length + 1, category, start, drawTail(rng, upp, tailAmpUm));
+    const defocused = p.defocusShare > 0 && focusRng.next() < p.defocusShare;
+    const tail = drawTail(rng, upp, tailAmpUm);
+    const cell = newCell(cells.length + 1, category, start, tail, defocused);
     cells.push(cell);
     return cell;
   };
@@ -92,9 +107,18 @@ export function simulateCells(p: SimulationParams, rng: Rng, headRadiusPx: numbe
     for (let k = 0; k < n; k++) {
       const margin = headRadiusPx + 3 / upp + 2;
       const at = place(Math.min(margin, w / 4, h / 4));
-      stayers.push(
-        newStayer(rng, addCell(category, 0, category === 'Immotile' ? 1.2 : 2.5), at.x, at.y, upp),
+      const stayer = newStayer(
+        rng,
+        addCell(category, 0, category === 'Immotile' ? 1.2 : 2.5),
+        at.x,
+        at.y,
+        upp,
       );
+      const walk = newRandomWalk(walkRng, p);
+      if (category === 'Non Progressive' && beating) {
+        stayers.push(withHeadOscillation(stayer, beatRng, upp, walk));
+      } else if (category === 'Immotile') stayers.push({ ...stayer, walk });
+      else stayers.push(stayer);
     }
   }
   const swimCounts: [WhoMotilityCategory, number][] = [
@@ -117,8 +141,8 @@ export function simulateCells(p: SimulationParams, rng: Rng, headRadiusPx: numbe
     for (let attempt = 0; attempt < 30; attempt++) {
       const along = rng.range(0.05, 0.95);
       const pick = rng.next() * 2 * (w + h);
-      const dx = driftX * frame;
-      const dy = driftY * frame;
+      const dx = drift.offsetX[frame] ?? 0;
+      const dy = drift.offsetY[frame] ?? 0;
       if (pick < w) [x, y, inward] = [along * (w - 1), inset, Math.PI / 2];
       else if (pick < 2 * w) [x, y, inward] = [along * (w - 1), h - 1 - inset, -Math.PI / 2];
       else if (pick < 2 * w + h) [x, y, inward] = [inset, along * (h - 1), 0];
@@ -138,8 +162,8 @@ export function simulateCells(p: SimulationParams, rng: Rng, headRadiusPx: numbe
   const outside = (x: number, y: number): number => Math.max(-x, x - (w - 1), -y, y - (h - 1), 0);
 
   const record = (cell: SimCell, f: number, s: ReturnType<typeof stayerAt>): Point => {
-    const x = s.x + driftX * f;
-    const y = s.y + driftY * f;
+    const x = s.x + (drift.offsetX[f] ?? 0);
+    const y = s.y + (drift.offsetY[f] ?? 0);
     cell.x.push(x);
     cell.y.push(y);
     cell.headAngle.push(s.head);
@@ -152,6 +176,7 @@ export function simulateCells(p: SimulationParams, rng: Rng, headRadiusPx: numbe
   for (let f = 0; f < frames; f++) {
     const current: Point[] = [];
     for (const s of stayers) {
+      if (s.walk && f > 0) stepRandomWalk(s.walk, walkRng);
       const at = record(s.cell, f, stayerAt(s, f, fps));
       if (inside(at.x, at.y)) current.push(at);
     }
@@ -174,5 +199,5 @@ export function simulateCells(p: SimulationParams, rng: Rng, headRadiusPx: numbe
     }
     for (const s of spawned) swimmers.push(s);
   }
-  return { cells, frameCells, driftX, driftY };
+  return { cells, frameCells, driftX, driftY, drift };
 }

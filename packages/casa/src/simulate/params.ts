@@ -27,6 +27,30 @@ export interface SimulationParams {
   /** Stage drift applied to everything in view, µm/s. */
   readonly driftUmPerS: number;
   readonly polarity: SimulationPolarity;
+  /**
+   * Diffusion coefficient range of immotile cells and debris, µm²/s (each object draws its own D).
+   * A random walk has per-axis steps of sqrt(2 D / fps) µm per frame: D = 0.06 to 0.56 µm²/s gives
+   * 0.05 to 0.15 µm at 50 fps. [0, 0] keeps the old still cells and wobbling debris.
+   */
+  readonly diffusionUm2PerS: readonly [number, number];
+  /**
+   * Slow variation of the stage drift, µm/s: the drift vector wanders by up to this much around
+   * its mean with periods of 3 to 10 s. 0 keeps the drift constant.
+   */
+  readonly driftWanderUmPerS: number;
+  /**
+   * How non-progressive cells move: `circle` (the old model: the head circles 1.5 to 3 µm at 1 to
+   * 3 Hz) or `beat` (the head oscillates laterally at the beat frequency, 4 to 20 Hz, 0.3 to 1.2 µm,
+   * around a spot or a small circle, and diffuses like any other object).
+   */
+  readonly nonProgressiveMotion: 'circle' | 'beat';
+  /** Share of cells out of the focal plane: heads at half contrast, blurred, tails fainter. */
+  readonly defocusShare: number;
+  /**
+   * Uneven illumination: the light falls linearly across the field in a random direction by this
+   * fraction of the mean (objects dim with it). 0 keeps the old even field.
+   */
+  readonly illuminationGradient: number;
 }
 
 /** Defaults: a 640x480, 50 fps, 5 s phase-contrast field at 0.5 µm per pixel. */
@@ -44,6 +68,28 @@ export const DEFAULT_SIMULATION_PARAMS: SimulationParams = {
   debris: 40,
   driftUmPerS: 0,
   polarity: 'phase-contrast',
+  diffusionUm2PerS: [0, 0],
+  driftWanderUmPerS: 0,
+  nonProgressiveMotion: 'circle',
+  defocusShare: 0,
+  illuminationGradient: 0,
+};
+
+/**
+ * The hard imaging of real samples (issue 12): Brownian immotile cells and debris, a slowly
+ * varying stage drift of up to 3 µm/s, beating non-progressive heads, a quarter of the heads out of
+ * focus, pixel noise of 7 grey levels, light falling by 30 % across the field and more debris.
+ */
+export const HARD_SAMPLE_PARAMS: Partial<SimulationParams> = {
+  diffusionUm2PerS: [0.06, 0.56],
+  driftUmPerS: 2.5,
+  driftWanderUmPerS: 0.5,
+  nonProgressiveMotion: 'beat',
+  defocusShare: 0.25,
+  noiseSigma: 7,
+  illuminationGradient: 0.3,
+  blurSigmaPx: 0.6,
+  debris: 90,
 };
 
 function check(ok: boolean, message: string): void {
@@ -95,6 +141,29 @@ export function resolveSimulationParams(partial: Partial<SimulationParams> = {})
   check(
     Number.isFinite(p.driftUmPerS) && Math.abs(p.driftUmPerS) <= 1000,
     `driftUmPerS must be in [-1000, 1000], got ${p.driftUmPerS}`,
+  );
+  const [dMin, dMax] = p.diffusionUm2PerS;
+  check(
+    Number.isFinite(dMin) && Number.isFinite(dMax) && dMin >= 0 && dMax >= dMin && dMax <= 100,
+    `diffusionUm2PerS must be [min, max] with 0 <= min <= max <= 100`,
+  );
+  check(
+    Number.isFinite(p.driftWanderUmPerS) && p.driftWanderUmPerS >= 0 && p.driftWanderUmPerS <= 100,
+    `driftWanderUmPerS must be in [0, 100], got ${p.driftWanderUmPerS}`,
+  );
+  check(
+    p.nonProgressiveMotion === 'circle' || p.nonProgressiveMotion === 'beat',
+    `unknown nonProgressiveMotion ${String(p.nonProgressiveMotion)}`,
+  );
+  check(
+    Number.isFinite(p.defocusShare) && p.defocusShare >= 0 && p.defocusShare <= 1,
+    `defocusShare must be in [0, 1], got ${p.defocusShare}`,
+  );
+  check(
+    Number.isFinite(p.illuminationGradient) &&
+      p.illuminationGradient >= 0 &&
+      p.illuminationGradient < 1,
+    `illuminationGradient must be in [0, 1), got ${p.illuminationGradient}`,
   );
   check(
     p.polarity === 'phase-contrast' || p.polarity === 'bright-field',

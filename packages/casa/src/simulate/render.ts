@@ -2,13 +2,14 @@
  * Frame renderer: vignetted background, debris, beating tails and head sprites added into a float
  * buffer, then Gaussian noise read from a pre-computed table at a per-frame random offset.
  */
+import type { StageDrift } from './brownian.js';
 import type { SimCell } from './cells.js';
 import type { Debris } from './debris.js';
 import { drawDebris } from './debris.js';
 import { blurInPlace, gaussianKernel } from './blur.js';
 import type { SimulationParams } from './params.js';
 import { createRng, gaussian, mixSeed, mulberry32 } from './random.js';
-import { SUBPIXEL, createSpriteSet, headLook } from './sprites.js';
+import { SUBPIXEL, createSpriteSet, defocusedLook, headLook } from './sprites.js';
 
 /** Background grey level before vignetting: mid-grey in phase contrast, light in bright field. */
 const BACKGROUND = { 'phase-contrast': 100, 'bright-field': 175 } as const;
@@ -22,8 +23,29 @@ export interface RenderScene {
   readonly cells: readonly SimCell[];
   readonly frameCells: readonly (readonly number[])[];
   readonly debris: readonly Debris[];
-  readonly driftX: number;
-  readonly driftY: number;
+  readonly drift: StageDrift;
+}
+
+/**
+ * Illumination gain per pixel: 1 on average, falling linearly by `gradient` across the field in a
+ * random direction. Everything in view (background and objects) is multiplied by it, as the light
+ * through a phase-contrast condenser is.
+ */
+function illuminationGain(p: SimulationParams): Float32Array {
+  const { width: w, height: h } = p;
+  const rng = createRng(mixSeed(p.seed, 0x111));
+  const angle = rng.range(0, 2 * Math.PI);
+  const ux = Math.cos(angle);
+  const uy = Math.sin(angle);
+  const reach = Math.abs(ux) * (w - 1) + Math.abs(uy) * (h - 1);
+  const gain = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const along = (ux * (x - (w - 1) / 2) + uy * (y - (h - 1) / 2)) / reach;
+      gain[y * w + x] = 1 - p.illuminationGradient * along;
+    }
+  }
+  return gain;
 }
 
 function backgroundImage(p: SimulationParams): Float32Array {
@@ -104,6 +126,7 @@ export function createRenderer(scene: RenderScene): (i: number) => Uint8Array {
   const acc = new Float32Array(pixels);
   const look = headLook(p.polarity);
   const sprites = createSpriteSet(look, p.umPerPixel);
+  const blurredSprites = createSpriteSet(defocusedLook(look), p.umPerPixel);
   const tailContrast = p.polarity === 'phase-contrast' ? TAIL_CONTRAST : TAIL_CONTRAST * 1.2;
   const headHalfPx = look.lengthUm / 2 / p.umPerPixel;
   // With blur, objects go on a zero layer that is blurred before the background is added back;
@@ -112,16 +135,21 @@ export function createRenderer(scene: RenderScene): (i: number) => Uint8Array {
     p.blurSigmaPx > 0
       ? { kernel: gaussianKernel(p.blurSigmaPx), scratch: new Float32Array(pixels) }
       : undefined;
+  const gain = p.illuminationGradient > 0 ? illuminationGain(p) : undefined;
+  const layered = blur !== undefined || gain !== undefined;
 
   return (i) => {
-    if (blur) acc.fill(0);
+    if (layered) acc.fill(0);
     else acc.set(base);
-    drawDebris(acc, w, h, scene.debris, i / p.fps, scene.driftX * i, scene.driftY * i);
+    const ox = scene.drift.offsetX[i] ?? 0;
+    const oy = scene.drift.offsetY[i] ?? 0;
+    drawDebris(acc, w, h, scene.debris, i, i / p.fps, ox, oy);
     const ids = scene.frameCells[i] ?? [];
     for (const id of ids) {
       const cell = scene.cells[id];
       if (!cell) continue;
-      drawTail(acc, w, h, cell, i - cell.start, tailContrast, headHalfPx);
+      const contrast = cell.defocused ? tailContrast * 0.4 : tailContrast;
+      drawTail(acc, w, h, cell, i - cell.start, contrast, headHalfPx);
     }
     for (const id of ids) {
       const cell = scene.cells[id];
@@ -131,7 +159,8 @@ export function createRenderer(scene: RenderScene): (i: number) => Uint8Array {
       const qy = Math.round((cell.y[k] ?? 0) * SUBPIXEL);
       const ix = Math.floor(qx / SUBPIXEL);
       const iy = Math.floor(qy / SUBPIXEL);
-      const sprite = sprites.get(cell.headAngle[k] ?? 0, qx - ix * SUBPIXEL, qy - iy * SUBPIXEL);
+      const set = cell.defocused ? blurredSprites : sprites;
+      const sprite = set.get(cell.headAngle[k] ?? 0, qx - ix * SUBPIXEL, qy - iy * SUBPIXEL);
       const { radius, size, values } = sprite;
       const j0 = Math.max(0, radius - iy);
       const j1 = Math.min(size, h - iy + radius);
@@ -143,8 +172,10 @@ export function createRenderer(scene: RenderScene): (i: number) => Uint8Array {
         for (let c = i0; c < i1; c++) acc[row + c] = (acc[row + c] ?? 0) + (values[srow + c] ?? 0);
       }
     }
-    if (blur) {
-      blurInPlace(acc, blur.scratch, w, h, blur.kernel);
+    if (blur) blurInPlace(acc, blur.scratch, w, h, blur.kernel);
+    if (gain) {
+      for (let k = 0; k < pixels; k++) acc[k] = ((acc[k] ?? 0) + (base[k] ?? 0)) * (gain[k] ?? 1);
+    } else if (blur) {
       for (let k = 0; k < pixels; k++) acc[k] = (acc[k] ?? 0) + (base[k] ?? 0);
     }
     const out = new Uint8Array(pixels);

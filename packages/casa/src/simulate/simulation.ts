@@ -1,6 +1,7 @@
 /** Seeded synthetic phase-contrast (or bright-field) sperm video with ground truth. */
 import type { GrayFrame, VideoInfo } from '../types.js';
 import { frameIndex } from '../types.js';
+import { randomWalkPath } from './brownian.js';
 import { createDebris } from './debris.js';
 import { simulateCells } from './kinematics.js';
 import type { SimulationParams } from './params.js';
@@ -33,27 +34,31 @@ export function createSimulation(partial: Partial<SimulationParams> = {}): Simul
   const look = headLook(params.polarity);
   const headRadiusPx = ((look.lengthUm / 2) * 1.4) / upp;
   const motion = simulateCells(params, createRng(params.seed), headRadiusPx);
-  const debris = createDebris(
+  const still = createDebris(
     createRng(mixSeed(params.seed, 0xdeb)),
     params.debris,
     width,
     height,
     upp,
   );
+  const walkRng = createRng(mixSeed(params.seed, 0xdeb0b));
+  const debris =
+    params.diffusionUm2PerS[1] > 0
+      ? still.map((d) => ({ ...d, walk: randomWalkPath(walkRng, params) }))
+      : still;
   const truth = buildTruth(
     params,
     motion.cells,
     debris,
     { lengthUm: look.lengthUm, widthUm: look.widthUm },
-    { x: motion.driftX, y: motion.driftY },
+    motion.drift,
   );
   const render = createRenderer({
     params,
     cells: motion.cells,
     frameCells: motion.frameCells,
     debris,
-    driftX: motion.driftX,
-    driftY: motion.driftY,
+    drift: motion.drift,
   });
   const info: VideoInfo = {
     width,

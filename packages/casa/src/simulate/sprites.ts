@@ -16,6 +16,22 @@ export interface HeadLook {
   readonly widthUm: number;
   readonly peak: number;
   readonly halo: number;
+  /** Exponent of the head's edge profile: 3 a sharp edge, 2 a soft (defocused) one. */
+  readonly edgePower?: number;
+}
+
+/**
+ * The same head a few micrometres out of the focal plane: half the contrast, spread over a larger,
+ * softer-edged area.
+ */
+export function defocusedLook(look: HeadLook): HeadLook {
+  return {
+    lengthUm: look.lengthUm * 1.2,
+    widthUm: look.widthUm * 1.3,
+    peak: look.peak * 0.5,
+    halo: look.halo * 0.5,
+    edgePower: 2,
+  };
 }
 
 /** Default head: 4.5 x 3 µm. */
@@ -42,7 +58,7 @@ function headValue(look: HeadLook, u: number, v: number): number {
   const b = look.widthUm / 2;
   const r = Math.sqrt((u / a) ** 2 + (v / b) ** 2);
   // Slightly brighter towards the tip; the dark ring sits just outside the head edge.
-  const body = look.peak * Math.exp(-(r ** 3) / 0.6) * (0.88 + 0.12 * (u / a));
+  const body = look.peak * Math.exp(-(r ** (look.edgePower ?? 3)) / 0.6) * (0.88 + 0.12 * (u / a));
   const ring = look.halo * Math.exp(-(((r - 1.45) / 0.28) ** 2));
   return body - ring;
 }

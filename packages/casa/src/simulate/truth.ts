@@ -6,6 +6,7 @@ import {
   WHO_MOTILITY_CATEGORIES,
   WHO_PROGRESSION_THRESHOLDS_UM_PER_S,
 } from '@sarm/contracts';
+import type { StageDrift } from './brownian.js';
 import type { SimCell } from './cells.js';
 import type { Debris } from './debris.js';
 import { debrisCentre } from './debris.js';
@@ -59,6 +60,15 @@ export interface SimulationTruth {
   readonly depth_um: number;
   readonly dilution: number;
   readonly expected: SimulationExpected;
+  /**
+   * The common stage drift, µm/s: its mean velocity over the video (first to last frame) and the
+   * largest speed it reaches in any second.
+   */
+  readonly drift: {
+    readonly vx_um_per_s: number;
+    readonly vy_um_per_s: number;
+    readonly speed_um_per_s: number;
+  };
   readonly tracks: SimulationTrack[];
   readonly per_frame: { readonly frame: number; readonly count: number }[];
   readonly debris: {
@@ -86,12 +96,35 @@ function normaliseAngle(a: number): number {
   return turned <= -Math.PI ? turned + 2 * Math.PI : turned;
 }
 
-/** True VSL (µm/s) from the first to the last point; 0 for fewer than two frames. */
-function vslOf(points: readonly [number, number, number][], upp: number, fps: number): number {
+/**
+ * True VSL (µm/s) from the first to the last point, relative to the medium (the stage drift over
+ * the interval removed: WHO's progression is through the fluid); 0 for fewer than two frames.
+ */
+function vslOf(
+  points: readonly [number, number, number][],
+  upp: number,
+  fps: number,
+  drift: StageDrift,
+): number {
   const first = points[0];
   const last = points.at(-1);
   if (!first || !last || last[0] === first[0]) return 0;
-  return (Math.hypot(last[1] - first[1], last[2] - first[2]) * upp * fps) / (last[0] - first[0]);
+  const dx = last[1] - first[1] - ((drift.offsetX[last[0]] ?? 0) - (drift.offsetX[first[0]] ?? 0));
+  const dy = last[2] - first[2] - ((drift.offsetY[last[0]] ?? 0) - (drift.offsetY[first[0]] ?? 0));
+  return (Math.hypot(dx, dy) * upp * fps) / (last[0] - first[0]);
+}
+
+/** Mean drift velocity over the video, µm/s. */
+function meanDrift(drift: StageDrift, upp: number, fps: number): SimulationTruth['drift'] {
+  const n = drift.offsetX.length;
+  const frames = Math.max(1, n - 1);
+  const vx = (((drift.offsetX[n - 1] ?? 0) - (drift.offsetX[0] ?? 0)) * upp * fps) / frames;
+  const vy = (((drift.offsetY[n - 1] ?? 0) - (drift.offsetY[0] ?? 0)) * upp * fps) / frames;
+  return {
+    vx_um_per_s: round(vx, 4),
+    vy_um_per_s: round(vy, 4),
+    speed_um_per_s: round(Math.hypot(vx, vy), 4),
+  };
 }
 
 /** WHO class from the true VSL; the label separates non-progressive from immotile. */
@@ -101,21 +134,17 @@ export function classifyTrueTrack(vsl: number, label: WhoMotilityCategory): WhoM
   return label === 'Immotile' ? 'Immotile' : 'Non Progressive';
 }
 
-/** Stage drift per frame, pixels. */
-export interface TruthDrift {
-  readonly x: number;
-  readonly y: number;
-}
-
 function debrisPoints(
   d: Debris,
   params: SimulationParams,
-  drift: TruthDrift,
+  drift: StageDrift,
 ): [number, number, number][] {
   const { width: w, height: h, frames, fps } = params;
   const points: [number, number, number][] = [];
   for (let f = 0; f < frames; f++) {
-    const { x, y } = debrisCentre(d, f / fps, drift.x * f, drift.y * f);
+    const ox = drift.offsetX[f] ?? 0;
+    const oy = drift.offsetY[f] ?? 0;
+    const { x, y } = debrisCentre(d, f, f / fps, ox, oy);
     if (x >= 0 && y >= 0 && x <= w - 1 && y <= h - 1) points.push([f, round(x, 2), round(y, 2)]);
   }
   return points;
@@ -127,7 +156,7 @@ export function buildTruth(
   cells: readonly SimCell[],
   debris: readonly Debris[],
   head: { lengthUm: number; widthUm: number },
-  drift: TruthDrift,
+  drift: StageDrift,
 ): SimulationTruth {
   const { width: w, height: h, frames, umPerPixel: upp } = params;
   const counts = new Array<number>(frames).fill(0);
@@ -148,7 +177,7 @@ export function buildTruth(
     tracks.push({
       id: cell.id,
       category: cell.category,
-      vsl_um_per_s: round(vslOf(points, upp, params.fps), 3),
+      vsl_um_per_s: round(vslOf(points, upp, params.fps, drift), 3),
       points,
       head: {
         length_um: head.lengthUm,
@@ -199,6 +228,7 @@ export function buildTruth(
       progressive_percent: round(progressive, 2),
       total_motility_percent: round(progressive + distribution['Non Progressive'], 2),
     },
+    drift: meanDrift(drift, upp, params.fps),
     tracks,
     per_frame: counts.map((count, frame) => ({ frame, count })),
     debris: debris.map((d) => ({

@@ -5,13 +5,13 @@ import { classifyMotility, summariseMotility } from './motility.js';
 describe('classifyMotility (WHO 6th edition)', () => {
   const s = DEFAULT_CASA_SETTINGS;
   it('puts exactly 25 µm/s in rapid progressive and just below in slow', () => {
-    expect(classifyMotility(25, 0, s)).toBe('Rapid Progressive');
-    expect(classifyMotility(24.999, 0, s)).toBe('Slow Progressive');
+    expect(classifyMotility(25, false, s)).toBe('Rapid Progressive');
+    expect(classifyMotility(24.999, false, s)).toBe('Slow Progressive');
   });
   it('puts exactly 5 µm/s in slow progressive and just below in non-progressive or immotile', () => {
-    expect(classifyMotility(5, 0, s)).toBe('Slow Progressive');
-    expect(classifyMotility(4.999, s.motileJitterUm + 0.1, s)).toBe('Non Progressive');
-    expect(classifyMotility(4.999, s.motileJitterUm - 0.1, s)).toBe('Immotile');
+    expect(classifyMotility(5, false, s)).toBe('Slow Progressive');
+    expect(classifyMotility(4.999, true, s)).toBe('Non Progressive');
+    expect(classifyMotility(4.999, false, s)).toBe('Immotile');
   });
 });
 
