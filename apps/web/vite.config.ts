@@ -14,7 +14,14 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    // The API refuses foreign origins (CORS_ORIGINS): through the proxy the page is same-origin.
+    proxy: {
+      '/api': {
+        target: 'http://localhost:3000',
+        changeOrigin: true,
+        headers: { origin: 'http://localhost:3000' },
+      },
+    },
   },
   build: {
     outDir: 'dist',

@@ -7,6 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ServerContext } from './context.js';
 import { RequestLogController } from './logging/request-log.js';
+import { installCorsPolicy } from './http/cors.js';
 import { handleError } from './http/errors.js';
 import { recordServerError } from './http/error-audit.js';
 import { installNotFoundHandler } from './http/not-found.js';
@@ -26,6 +27,7 @@ import { analysisRequestRoutes } from './routes/analysis-requests.routes.js';
 import { analysisRoutes } from './routes/analysis.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { businessRoutes } from './routes/business.routes.js';
+import { calibrationRoutes } from './routes/calibration.routes.js';
 import { datasetRoutes } from './routes/datasets.routes.js';
 import { detectionRoutes } from './routes/detection.routes.js';
 import { frameRoutes } from './routes/frames.routes.js';
@@ -36,7 +38,9 @@ import { healthRoutes } from './routes/health.routes.js';
 import { notificationRoutes } from './routes/notifications.routes.js';
 import { projectDashboardRoutes } from './routes/project-dashboard.routes.js';
 import { projectRoutes } from './routes/projects.routes.js';
+import { qualityControlRoutes } from './routes/quality-control.routes.js';
 import { reportGeneratorRoutes } from './routes/report-generator.routes.js';
+import { reportVersionsRoutes } from './routes/report-versions.routes.js';
 import { settingsRoutes } from './routes/settings.routes.js';
 import { systemLogRoutes } from './routes/system-logs.routes.js';
 import { taskRoutes } from './routes/tasks.routes.js';
@@ -56,6 +60,10 @@ export interface AppOptions {
   readonly webDistDir: string | null;
   /** Honour `X-Forwarded-For` (behind a reverse proxy) for client addresses. */
   readonly trustProxy?: boolean;
+  /** Foreign origins allowed to call the API (`CORS_ORIGINS`); others answer 403. */
+  readonly corsOrigins?: readonly string[];
+  /** The server's public address, also counted as same-origin (behind a reverse proxy). */
+  readonly publicUrl?: string;
 }
 
 /** The `/api` routes; each plugin file is one domain. */
@@ -73,16 +81,19 @@ const apiRoutes: FastifyPluginAsyncZod<{ context: ServerContext }> = async (api,
   await api.register(adminProjectRoutes, { services });
   await api.register(systemLogRoutes, { services });
   await api.register(datasetRoutes, { services });
+  await api.register(calibrationRoutes, { services });
   await api.register(videoRoutes, { services });
   await api.register(frameRoutes, { services });
   await api.register(mediaRoutes, { context });
   await api.register(analysisRoutes, { services });
+  await api.register(reportVersionsRoutes, { services });
   await api.register(analysisRequestRoutes, { services });
   await api.register(videoAnalysisRoutes, { context });
   await api.register(businessRoutes, { services });
   await api.register(detectionRoutes, { context });
   await api.register(modelRoutes, { services });
   await api.register(reportGeneratorRoutes, { services });
+  await api.register(qualityControlRoutes, { services });
 };
 
 /**
@@ -100,6 +111,10 @@ export async function buildApp(
     trustProxy: options.trustProxy ?? false,
   });
   installSecurityHeaders(app);
+  installCorsPolicy(app, {
+    allowedOrigins: options.corsOrigins ?? [],
+    publicUrl: options.publicUrl ?? null,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(async (error, request, reply) => {

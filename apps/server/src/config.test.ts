@@ -128,6 +128,23 @@ describe('configuration', () => {
     expect(() => parseEnv({ STORAGE_URL: value })).toThrow(reason);
   });
 
+  it('reads CORS_ORIGINS and WORKER_CONCURRENCY, defaulting to none and to the CPU count', async () => {
+    const defaults = await loadConfig({ DATA_DIR: tempDir });
+    expect(defaults.corsOrigins).toEqual([]);
+    expect(defaults.workerConcurrency).toBe(os.availableParallelism());
+    const set = await loadConfig({
+      DATA_DIR: tempDir,
+      CORS_ORIGINS: 'https://lab.example.org, http://localhost:5173',
+      WORKER_CONCURRENCY: '3',
+    });
+    expect(set.corsOrigins).toEqual(['https://lab.example.org', 'http://localhost:5173']);
+    expect(set.workerConcurrency).toBe(3);
+    expect(() => parseEnv({ WORKER_CONCURRENCY: '0' })).toThrow(
+      'WORKER_CONCURRENCY must be at least 1',
+    );
+    expect(() => parseEnv({ CORS_ORIGINS: 'https://lab.example.org/app' })).toThrow('CORS_ORIGINS');
+  });
+
   it('parses the process role, defaulting to all', () => {
     expect(parseRoleArgument([])).toBe('all');
     expect(parseRoleArgument(['--role=worker'])).toBe('worker');

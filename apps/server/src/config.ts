@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseCorsOrigins } from './http/cors.js';
 import type { S3StorageLocation } from './storage/s3-storage.js';
 
 /** The process roles one build can run: HTTP API, job worker, or both. */
@@ -49,6 +51,25 @@ export const EnvSchema = z.object({
       .optional(),
   ),
   AWS_REGION: optionalText,
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const parsed = parseCorsOrigins(value);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  WORKER_CONCURRENCY: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>()
+      .int('WORKER_CONCURRENCY must be a whole number')
+      .min(1, 'WORKER_CONCURRENCY must be at least 1')
+      .max(64, 'WORKER_CONCURRENCY must be at most 64')
+      .optional(),
+  ),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -76,6 +97,10 @@ export interface ServerConfig {
   readonly trustProxy: boolean;
   /** Where files are stored: the local folder `dataDir/files`, or an S3-compatible bucket. */
   readonly storage: StorageConfig;
+  /** Foreign origins whose scripts may call the API (`CORS_ORIGINS`); same-origin is always allowed. */
+  readonly corsOrigins: readonly string[];
+  /** Attempts of each kind of job one worker process runs at once (`WORKER_CONCURRENCY`, default: CPUs). */
+  readonly workerConcurrency: number;
 }
 
 export type StorageConfig =
@@ -218,6 +243,8 @@ export async function loadConfig(
     logLevel: parsed.LOG_LEVEL,
     trustProxy: parsed.TRUST_PROXY,
     storage: storageConfigOf(parsed),
+    corsOrigins: parsed.CORS_ORIGINS,
+    workerConcurrency: parsed.WORKER_CONCURRENCY ?? os.availableParallelism(),
   };
 }
 

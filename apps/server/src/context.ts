@@ -20,6 +20,8 @@ import { createModelsService } from './services/models.service.js';
 import { createProjectDashboardRepository } from './repositories/project-dashboard.repository.js';
 import { createProjectDashboardService } from './services/project-dashboard.service.js';
 import { createTechnicalDashboardService } from './services/technical-dashboard.service.js';
+import { createQualityControlRepository } from './repositories/quality-control.repository.js';
+import { createQualityControlService } from './services/quality-control.service.js';
 import type { FileStorage } from './storage/storage.js';
 
 /** Every side effect the server uses, supplied from outside so tests can swap them. */
@@ -38,6 +40,8 @@ export interface ContextDependencies {
   readonly throttlePolicy?: ThrottlePolicy;
   /** pg-boss polling interval of idle workers, in seconds (default 2). */
   readonly pollingIntervalSeconds?: number;
+  /** Attempts of each job kind a worker runs at once (default 1). */
+  readonly workerConcurrency?: number;
 }
 
 /** The composition root: repositories, services, job registry and task queue of one process. */
@@ -96,6 +100,7 @@ export function createServerContext(deps: ContextDependencies) {
     clock: deps.clock,
     logger: deps.logger,
     pollingIntervalSeconds: deps.pollingIntervalSeconds,
+    workerConcurrency: deps.workerConcurrency,
   });
   const tasks = createTasksService({
     tasks: repositories.tasks,
@@ -148,6 +153,17 @@ export function createServerContext(deps: ContextDependencies) {
     figures: createProjectDashboardRepository(deps.db),
     scope: clinical.scope,
   });
+  const qualityControl = createQualityControlService({
+    qc: createQualityControlRepository(deps.db),
+    datasets: repositories.datasets,
+    latestReport: async (datasetId) => {
+      const row = await repositories.reportVersions.find(datasetId);
+      return row && { payload: row.payload, savedAt: row.createdAt, version: row.version };
+    },
+    scope: clinical.scope,
+    audit: domain.audit,
+    clock: deps.clock,
+  });
   return {
     repositories: { ...repositories, models: modelRows, analysisRequests: analysisRequestRows },
     services: {
@@ -159,6 +175,7 @@ export function createServerContext(deps: ContextDependencies) {
       technicalDashboard,
       projectDashboard,
       analysisRequests,
+      qualityControl,
     },
     queue,
     storage: deps.storage,

@@ -10,6 +10,7 @@ import { createServerLogger, queueLoggerOf } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { formatAdministratorNotice } from './services/bootstrap.service.js';
 import { removeOrphanedTempDirs } from './media/ffmpeg.js';
+import { lockDataDir } from './process/data-dir-lock.js';
 import { restrictDataDir } from './process/data-dir-permissions.js';
 import { createArgon2Hasher } from './services/passwords.js';
 import { createS3FileStorage, type S3FileStorage } from './storage/s3-storage.js';
@@ -41,6 +42,9 @@ export async function startServer(
   print: (line: string) => void = console.log,
 ): Promise<RunningServer> {
   await restrictDataDir(config.dataDir);
+  // PGlite does not lock its folder: a second server, a backup or a restore must not open it too.
+  const releaseDataDir =
+    config.databaseUrl === null ? await lockDataDir(config.dataDir) : () => Promise.resolve();
   const objectStorage: S3FileStorage | null =
     config.storage.kind === 's3'
       ? createS3FileStorage({ ...config.storage, secret: config.jwtSecret, clock: systemClock })
@@ -82,6 +86,7 @@ export async function startServer(
     role,
     jwtSecret: config.jwtSecret,
     publicUrl: config.publicUrl,
+    workerConcurrency: config.workerConcurrency,
   });
 
   const runsWorkers = role !== 'api';
@@ -113,6 +118,8 @@ export async function startServer(
       logger,
       webDistDir: config.webDistDir,
       trustProxy: config.trustProxy,
+      corsOrigins: config.corsOrigins,
+      publicUrl: config.publicUrl,
     });
     await app.listen({ port: config.port, host: config.host });
     print(`SARM listening on http://localhost:${config.port}`);
@@ -131,6 +138,7 @@ export async function startServer(
       await context.queue.stop({ timeoutMs: JOB_SHUTDOWN_TIMEOUT_MS });
       await database.close();
       objectStorage?.close();
+      await releaseDataDir();
     },
   };
 }

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { ID_MAX, idText, singleLineText } from './limits.js';
+import { DESCRIPTION_MAX, ID_MAX, idText, multiLineText, singleLineText } from './limits.js';
 
 /** Body of POST /sarm/calculation/cal-concentration and cal-motility. */
 export const CalculationRequestSchema = z.object({
   video_ids: z.array(idText('Video id')).min(1).max(50),
   force_reanalysis: z.boolean().default(false),
   save_results: z.boolean().default(false),
+  /** Why a signed report is amended: required when `save_results` follows a sign-off. */
+  reason: multiLineText('Reason', DESCRIPTION_MAX, { trim: true }).optional(),
 });
 export type CalculationRequest = z.infer<typeof CalculationRequestSchema>;
 
@@ -44,6 +46,17 @@ export const CalculationErrorSchema = z.object({
 });
 export type CalculationError = z.infer<typeof CalculationErrorSchema>;
 
+/**
+ * Total sperm number (million per ejaculate) = mean concentration × the sample's semen volume,
+ * classified against the WHO 2021 lower reference limit (39 million); null with a reason when the
+ * volume is unknown. Optional so reports stored before it still parse; the server always sends it.
+ */
+const TotalSpermNumberShape = {
+  total_sperm_number_million: z.number().nullable().optional(),
+  total_sperm_number_classification: z.enum(['normal', 'low']).nullable().optional(),
+  total_sperm_number_reason: z.string().nullable().optional(),
+};
+
 /** A patient of the analysed videos, as the WHO report prints it. */
 export const ReportPatientSchema = z.object({
   id: z.string(),
@@ -61,6 +74,7 @@ export const ConcentrationReportSchema = z.object({
     mean_concentration_million_per_ml: z.number(),
     overall_classification: z.enum(['normal', 'warning', 'error']),
     total_sperm_count: z.number(),
+    ...TotalSpermNumberShape,
   }),
   analysis_parameters: z.object({
     who_standard: z.string(),
@@ -68,6 +82,8 @@ export const ConcentrationReportSchema = z.object({
     chamber_specifications: z.object({ depth_um: z.number(), dilution_factor: z.number() }),
     formula: z.string(),
     micron_per_pixel: z.number(),
+    /** The sample's semen volume when the analysis ran (ml); null when not recorded. */
+    semen_volume_ml: z.number().nullable().optional(),
   }),
   video_summaries: z.array(VideoSummarySchema),
   errors: z.array(CalculationErrorSchema),
@@ -103,6 +119,7 @@ export const CombinedSummarySchema = z.object({
   immotile_percent: z.number().nullable(),
   average_velocity: z.number().nullable(),
   video_count: z.number(),
+  ...TotalSpermNumberShape,
 });
 
 /** GET /sarm/report/get-report/{datasetId}. */

@@ -7,6 +7,7 @@ import {
   multiLineText,
   NAME_MAX,
   NOTE_MAX,
+  SAMPLE_LIMITS,
   SHORT_TEXT_MAX,
   singleLineText,
 } from './limits.js';
@@ -23,12 +24,78 @@ export const DATASET_STATUSES = [
 ] as const;
 export type DatasetStatus = (typeof DATASET_STATUSES)[number];
 
-/** Analysis settings of a dataset (WHO defaults: chamber depth 20 µm, dilution 1). */
-export const DatasetSettingsSchema = z.object({
-  chamber_depth_um: z.number().positive(),
-  dilution_factor: z.number().positive(),
-  um_per_pixel: z.number().positive(),
+const sampleNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+const sampleText = (label: string, max = SHORT_TEXT_MAX) =>
+  singleLineText(label, max).nullable().optional();
+
+/**
+ * The sample a clinic dataset stands for (issue 15): who it is from, how it was collected and
+ * what was seen before the microscope. Every field is optional and null clears it.
+ */
+export const SampleFieldsSchema = z.object({
+  patient_id: idText('Patient id').nullable().optional(),
+  /** When the semen was collected (ISO 8601 with offset). */
+  collected_at: z.iso
+    .datetime({ offset: true, error: 'Collection time must be a date and time' })
+    .nullable()
+    .optional(),
+  abstinence_days: sampleNumber('Abstinence days', 0, SAMPLE_LIMITS.abstinenceDaysMax)
+    .int('Abstinence days must be a whole number')
+    .nullable()
+    .optional(),
+  semen_volume_ml: sampleNumber('Semen volume', 0, SAMPLE_LIMITS.semenVolumeMlMax)
+    .positive('Semen volume must be more than 0')
+    .nullable()
+    .optional(),
+  /** false: part of the ejaculate was lost, so volume and total number under-estimate. */
+  collection_complete: z.boolean().nullable().optional(),
+  minutes_to_analysis: sampleNumber('Minutes to analysis', 0, SAMPLE_LIMITS.minutesToAnalysisMax)
+    .int('Minutes to analysis must be a whole number')
+    .nullable()
+    .optional(),
+  appearance: sampleText('Appearance'),
+  liquefaction: sampleText('Liquefaction'),
+  viscosity: sampleText('Viscosity'),
+  ph: sampleNumber('pH', SAMPLE_LIMITS.phMin, SAMPLE_LIMITS.phMax).nullable().optional(),
+  chamber_name: sampleText('Chamber', NAME_MAX),
+  /** The microscope calibration profile the sample was recorded with. */
+  calibration_profile_id: idText('Calibration profile id').nullable().optional(),
 });
+export type SampleFields = z.infer<typeof SampleFieldsSchema>;
+
+/**
+ * Analysis settings of a dataset (WHO defaults: chamber depth 20 µm, dilution 1) and, for a clinic
+ * dataset, its sample fields. The engine reads only the first three.
+ */
+export const DatasetSettingsSchema = z
+  .object({
+    chamber_depth_um: z
+      .number({ error: 'Chamber depth must be a number' })
+      .positive('Chamber depth must be more than 0')
+      .max(
+        SAMPLE_LIMITS.chamberDepthUmMax,
+        `Chamber depth must be at most ${SAMPLE_LIMITS.chamberDepthUmMax} µm`,
+      ),
+    dilution_factor: z
+      .number({ error: 'Dilution must be a number' })
+      .positive('Dilution must be more than 0')
+      .max(
+        SAMPLE_LIMITS.dilutionFactorMax,
+        `Dilution must be at most ${SAMPLE_LIMITS.dilutionFactorMax}`,
+      ),
+    um_per_pixel: z
+      .number({ error: 'µm per pixel must be a number' })
+      .positive('µm per pixel must be more than 0')
+      .max(
+        SAMPLE_LIMITS.umPerPixelMax,
+        `µm per pixel must be at most ${SAMPLE_LIMITS.umPerPixelMax}`,
+      ),
+  })
+  .extend(SampleFieldsSchema.shape);
 export type DatasetSettings = z.infer<typeof DatasetSettingsSchema>;
 export const DEFAULT_DATASET_SETTINGS: DatasetSettings = {
   chamber_depth_um: 20,

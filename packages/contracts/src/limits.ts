@@ -100,3 +100,19 @@ export function emailAddress(
     options.required === undefined ? {} : { required: options.required },
   ).pipe(z.email(invalidMessage));
 }
+
+/**
+ * Bounds of the sample and calibration numbers of a dataset (issue 15). Generous enough for any
+ * real sample and microscope, tight enough to refuse nonsense before it reaches a report.
+ */
+export const SAMPLE_LIMITS = {
+  semenVolumeMlMax: 50,
+  abstinenceDaysMax: 365,
+  /** One week: a sample analysed later than that is not a sample any more. */
+  minutesToAnalysisMax: 10_080,
+  phMin: 0,
+  phMax: 14,
+  chamberDepthUmMax: 1000,
+  dilutionFactorMax: 1000,
+  umPerPixelMax: 100,
+} as const;

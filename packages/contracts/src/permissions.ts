@@ -27,6 +27,12 @@ export const PERMISSIONS = [
     description: 'Create and edit roles and their permissions',
   },
   {
+    code: 'system.manage_calibration',
+    name: 'Manage calibration profiles',
+    module: 'system',
+    description: 'Create, edit and delete the microscope calibration profiles samples pick from',
+  },
+  {
     code: 'system.manage_projects',
     name: 'Manage projects',
     module: 'system',
@@ -67,6 +73,12 @@ export const PERMISSIONS = [
     name: 'Delete videos',
     module: 'sarm',
     description: 'Delete sample videos',
+  },
+  {
+    code: 'sarm.manage_samples',
+    name: 'Manage samples',
+    module: 'sarm',
+    description: "Create a project's samples and edit their collection, volume and calibration",
   },
   {
     code: 'sarm.view_frames',
@@ -121,6 +133,18 @@ export const PERMISSIONS = [
     name: 'View reports',
     module: 'sarm',
     description: 'Open stored reports',
+  },
+  {
+    code: 'sarm.quality_control',
+    name: 'Quality control',
+    module: 'sarm',
+    description: 'Record manual counts and QC series; delete them',
+  },
+  {
+    code: 'sarm.sign_report',
+    name: 'Sign reports',
+    module: 'sarm',
+    description: 'Authorise (sign off) the latest version of a WHO report',
   },
   {
     code: 'finetune.manage_dataset',
@@ -198,6 +222,8 @@ export const LEGACY_PERMISSION_NAMES: Readonly<Record<string, readonly Permissio
   upload_technical_videos: ['finetune.upload_video'],
   manage_videos: ['sarm.manage_videos'],
   delete_videos: ['sarm.delete_videos'],
+  manage_samples: ['sarm.manage_samples', 'finetune.manage_dataset'],
+  manage_calibration: ['system.manage_calibration'],
   view_frames: ['sarm.view_frames'],
   view_analysis_results: ['sarm.view_concentration', 'sarm.view_motility', 'sarm.view_morphology'],
   view_analysis: ['sarm.view_concentration', 'sarm.view_motility', 'sarm.view_morphology'],
@@ -303,13 +329,18 @@ export const SYSTEM_ROLES: readonly SystemRoleDefinition[] = [
       'sarm.view_morphology',
       'sarm.generate_report',
       'sarm.view_reports',
+      'sarm.sign_report',
     ],
   },
   {
     code: 'lab_technician',
     name: 'Lab Technician',
     description: 'Uploads sample videos, selects frames and runs analyses',
-    permissions: ['sarm.*'],
+    // Everything of the clinical workflow but signing reports, which stays with those who
+    // authorise results (Clinician and administrators).
+    permissions: PERMISSIONS.filter(
+      (permission) => permission.module === 'sarm' && permission.code !== 'sarm.sign_report',
+    ).map((permission) => permission.code),
   },
   {
     code: 'annotator',

@@ -56,3 +56,45 @@ export const DEFAULT_CHAMBER_DEPTH_UM = 20;
 export const DEFAULT_DILUTION_FACTOR = 1;
 /** Number of videos a WHO standard analysis needs. */
 export const WHO_REQUIRED_VIDEO_COUNT = 5;
+
+/** At or above the WHO 2021 lower reference limit (39 million per ejaculate), or below it. */
+export type TotalSpermNumberClassification = 'normal' | 'low';
+
+export const TOTAL_SPERM_NUMBER_REASONS = {
+  volumeUnknown: 'Semen volume not recorded for this sample',
+  severalSamples: 'The videos belong to more than one sample',
+} as const;
+
+/** The total sperm number of an ejaculate, or null with the reason it cannot be given. */
+export interface TotalSpermNumber {
+  readonly total_sperm_number_million: number | null;
+  readonly total_sperm_number_classification: TotalSpermNumberClassification | null;
+  readonly total_sperm_number_reason: string | null;
+}
+
+export function classifyTotalSpermNumber(million: number): TotalSpermNumberClassification {
+  return million >= WHO_2021_LIMITS.totalSpermMillion ? 'normal' : 'low';
+}
+
+/**
+ * Total sperm number (million per ejaculate) = mean concentration (million/ml) × semen volume
+ * (ml). `volumeMl` null: not measured, with `reason` (default: volume not recorded).
+ */
+export function totalSpermNumber(
+  meanConcentrationMillionPerMl: number,
+  volumeMl: number | null,
+  reason: string = TOTAL_SPERM_NUMBER_REASONS.volumeUnknown,
+): TotalSpermNumber {
+  if (volumeMl === null || !Number.isFinite(meanConcentrationMillionPerMl))
+    return {
+      total_sperm_number_million: null,
+      total_sperm_number_classification: null,
+      total_sperm_number_reason: reason,
+    };
+  const million = meanConcentrationMillionPerMl * volumeMl;
+  return {
+    total_sperm_number_million: million,
+    total_sperm_number_classification: classifyTotalSpermNumber(million),
+    total_sperm_number_reason: null,
+  };
+}

@@ -50,6 +50,37 @@ export const MESSAGES = {
 /** The 403 every route answers for a deactivated account; the client routes to /account-inactive. */
 export const accountInactive = () => forbidden(MESSAGES.accountInactive, 'ACCOUNT_INACTIVE');
 
+/** Said instead of a library's 4xx message that names a file, a query or a stack frame. */
+const CLIENT_ERROR_TEXT: Readonly<Record<number, string>> = {
+  400: 'Bad request',
+  404: 'Not found',
+  405: 'Method not allowed',
+  406: 'Not acceptable',
+  413: 'The request is too large',
+  415: 'Unsupported media type',
+  416: 'Range not satisfiable',
+};
+
+const INTERNAL_DETAIL = [
+  /(?:^|[\s'"(=:])(?:\/[\w.@+-]+){2,}/, // a Unix path
+  /[A-Za-z]:\\[\w.]/, // a Windows path
+  /\bat \S+ \(?\S+:\d+:\d+\)?/, // a stack frame
+  /\b(?:SELECT|INSERT INTO|UPDATE|DELETE FROM)\b[\s\S]*\b(?:FROM|VALUES|SET|WHERE)\b/, // SQL
+  /^Failed query:/, // Drizzle's query errors, in lower case
+  /\b(?:relation|column|constraint) "[^"]+"/, // PostgreSQL's own messages
+];
+
+/**
+ * A library's client-error message, unless it would tell the caller about the server's inside
+ * (a file path, SQL, a stack frame, a system error code): then the status's plain text.
+ */
+function clientErrorMessage(error: FastifyError & { statusCode: number }): string {
+  const systemError = typeof error.code === 'string' && /^E[A-Z]+$/.test(error.code);
+  if (systemError || INTERNAL_DETAIL.some((pattern) => pattern.test(error.message)))
+    return CLIENT_ERROR_TEXT[error.statusCode] ?? 'The request could not be processed';
+  return error.message;
+}
+
 function hasStatusCode(error: unknown): error is FastifyError & { statusCode: number } {
   return error instanceof Error && 'statusCode' in error && typeof error.statusCode === 'number';
 }
@@ -80,12 +111,16 @@ export function toApiError(error: unknown): ApiError {
     return { statusCode: 500, message: MESSAGES.internal };
   }
   if (hasStatusCode(error) && error.statusCode >= 400 && error.statusCode < 500) {
-    return { statusCode: error.statusCode, message: error.message };
+    return { statusCode: error.statusCode, message: clientErrorMessage(error) };
   }
   return { statusCode: 500, message: MESSAGES.internal };
 }
 
-/** Fastify error handler: logs server faults, answers with the API error shape. */
+/**
+ * Fastify error handler: answers with the API error shape. A server fault answers only "Internal
+ * server error"; its message, stack, SQL and paths go to the log (and the audit log), never to the
+ * client.
+ */
 export async function handleError(
   error: unknown,
   request: FastifyRequest,

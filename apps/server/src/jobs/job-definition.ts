@@ -35,8 +35,8 @@ export interface JobDefinition<
    * retries remain). A worker that dies is noticed much sooner, by its lease (job-lease.ts).
    */
   readonly timeLimitSeconds: number;
-  /** Attempts of this job run at once by one worker process. */
-  readonly concurrency: number;
+  /** Attempts of this job run at once by one worker process (default: the worker's `WORKER_CONCURRENCY`). */
+  readonly concurrency?: number;
   /** The handler tells the user about the outcome itself (with a link); the runner stays quiet. */
   readonly notifiesItself?: boolean;
   /**
@@ -50,14 +50,14 @@ export interface JobDefinition<
   handler(payload: z.output<TPayload>, context: JobContext): Promise<unknown>;
 }
 
-type Defaults = 'retryLimit' | 'retryDelaySeconds' | 'timeLimitSeconds' | 'concurrency';
+type Defaults = 'retryLimit' | 'retryDelaySeconds' | 'timeLimitSeconds';
 export type JobDefinitionInput<TName extends string, TPayload extends z.ZodType> = Omit<
   JobDefinition<TName, TPayload>,
   Defaults
 > &
   Partial<Pick<JobDefinition<TName, TPayload>, Defaults>>;
 
-/** Fills the defaults: 2 retries 10 s apart, a 15-minute time limit, one attempt at a time. */
+/** Fills the defaults: 2 retries 10 s apart, a 15-minute time limit. */
 export function defineJob<TName extends string, TPayload extends z.ZodType>(
   input: JobDefinitionInput<TName, TPayload>,
 ): JobDefinition<TName, TPayload> {
@@ -65,7 +65,6 @@ export function defineJob<TName extends string, TPayload extends z.ZodType>(
     retryLimit: 2,
     retryDelaySeconds: 10,
     timeLimitSeconds: 15 * 60,
-    concurrency: 1,
     ...input,
   };
 }

@@ -34,6 +34,8 @@ export interface TaskQueueOptions<R extends JobRegistryShape<R>> {
   readonly pollingIntervalSeconds?: number;
   /** Schema of the pg-boss tables (default `pgboss`). */
   readonly schema?: string;
+  /** Attempts of each job kind this process runs at once, unless its definition says (default 1). */
+  readonly workerConcurrency?: number;
 }
 
 export interface QueueStartOptions {
@@ -99,7 +101,9 @@ export function createTaskQueue<R extends JobRegistryShape<R>>(options: TaskQueu
       batchSize: 1,
       pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
     };
-    for (let slot = 0; slot < definition.concurrency; slot += 1) {
+    // pg-boss 10 has no per-worker concurrency option: each work() loop runs one job at a time.
+    const slots = definition.concurrency ?? options.workerConcurrency ?? 1;
+    for (let slot = 0; slot < slots; slot += 1) {
       ids.push(
         await instance.work(definition.name, workOptions, async (jobs) => {
           const results = [];

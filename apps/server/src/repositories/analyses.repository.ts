@@ -1,13 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import {
-  datasetReports,
-  videoAnalyses,
-  type DatasetReportRow,
-  type VideoAnalysisRow,
-} from '../db/schema/index.js';
+import { videoAnalyses, type VideoAnalysisRow } from '../db/schema/index.js';
 
-/** Saved CASA analyses of videos and the stored dataset reports. */
+/** Saved CASA analyses of videos (the reports made of them are in report-versions). */
 export function createAnalysesRepository(db: Database) {
   async function insert(values: typeof videoAnalyses.$inferInsert): Promise<VideoAnalysisRow> {
     const [row] = await db.insert(videoAnalyses).values(values).returning();
@@ -46,34 +41,6 @@ export function createAnalysesRepository(db: Database) {
     return rows.filter((row) => !seen.has(row.videoId) && seen.add(row.videoId) !== undefined);
   }
 
-  /** Merges the given top-level keys into the dataset's report in one statement (no lost updates). */
-  async function mergeReport(
-    datasetId: string,
-    part: Record<string, unknown>,
-    now: Date,
-  ): Promise<void> {
-    const json = JSON.stringify(part);
-    await db
-      .insert(datasetReports)
-      .values({ datasetId, payload: part, updatedAt: now })
-      .onConflictDoUpdate({
-        target: datasetReports.datasetId,
-        set: {
-          payload: sql`${datasetReports.payload} || ${json}::jsonb`,
-          updatedAt: now,
-        },
-      });
-  }
-
-  async function findReport(datasetId: string): Promise<DatasetReportRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(datasetReports)
-      .where(eq(datasetReports.datasetId, datasetId))
-      .limit(1);
-    return row;
-  }
-
-  return { insert, findLatest, latestByVideo, mergeReport, findReport };
+  return { insert, findLatest, latestByVideo };
 }
 export type AnalysesRepository = ReturnType<typeof createAnalysesRepository>;

@@ -4,7 +4,8 @@ import {
   CalculationResultsResponseSchema,
   ConcentrationReportSchema,
   MotilityReportSchema,
-  StoredReportSchema,
+  StoredReportQuerySchema,
+  VersionedStoredReportSchema,
   type PermissionRequirement,
 } from '@sarm/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -98,13 +99,16 @@ export const analysisRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
       config: { permission: VIEW_RESULTS },
       schema: {
         tags,
-        summary: 'The stored WHO report of a dataset',
-        description: '404 `Report not found` when no report was saved.',
+        summary: 'The stored WHO report of a dataset: the latest version or `?version=N`',
+        description:
+          '404 `Report not found` when no report was saved, `Report version not found` for an unknown version. A version reads the same forever; `report_version` tells which it is, who signed it and what it amends.',
         params: z.object({ datasetId: z.string().min(1) }),
-        response: { 200: StoredReportSchema },
+        querystring: StoredReportQuerySchema,
+        response: { 200: VersionedStoredReportSchema },
       },
     },
-    async (request) => analysis.report(requireAuth(request), request.params.datasetId),
+    async (request) =>
+      analysis.report(requireAuth(request), request.params.datasetId, request.query.version),
   );
   done();
 };

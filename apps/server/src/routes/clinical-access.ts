@@ -2,6 +2,14 @@ import type { PermissionRequirement } from '@sarm/contracts';
 
 export { BROWSE_DATA } from '@sarm/contracts';
 export const MANAGE_DATASETS: readonly PermissionRequirement[] = ['finetune.manage_dataset'];
+/**
+ * Who may create a clinic sample (a dataset) and edit its sample and calibration fields: dataset
+ * managers and holders of `sarm.manage_samples` (issue 15). Deleting stays with dataset managers.
+ */
+export const MANAGE_SAMPLES: readonly PermissionRequirement[] = [
+  'finetune.manage_dataset',
+  'sarm.manage_samples',
+];
 export const UPLOAD_VIDEOS: readonly PermissionRequirement[] = [
   'sarm.upload_video',
   'sarm.manage_videos',

@@ -17,11 +17,13 @@ import type { Services } from '../context.js';
 import { badRequest } from '../http/errors.js';
 import { requireAuth } from '../http/route-access.js';
 import type { AuthContext } from '../services/access.js';
-import { BROWSE_DATA, MANAGE_DATASETS } from './clinical-access.js';
+import { BROWSE_DATA, MANAGE_DATASETS, MANAGE_SAMPLES } from './clinical-access.js';
 
 const tags = ['datasets'];
 const scopeNote =
   'Only datasets of projects the caller is a member of (every project with `system.manage_projects`); others answer 404.';
+const SAMPLE_NOTE =
+  '`settings` also holds the sample (issue 15): `patient_id` (a visible patient, else 404 `Patient not found`), `collected_at` (ISO 8601), `abstinence_days`, `semen_volume_ml`, `collection_complete`, `minutes_to_analysis`, `appearance`, `liquefaction`, `viscosity`, `ph`, `chamber_name`. The semen volume gives the reports their total sperm number. Creating and editing need `finetune.manage_dataset` or `sarm.manage_samples` (Lab Technician and administrators by default); deleting needs `finetune.manage_dataset`.';
 const flag = z
   .enum(['true', 'false', '1', '0'])
   .optional()
@@ -133,12 +135,14 @@ export const datasetRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
   app.post(
     '/sarm/dataset/create-dataset',
     {
-      config: { permission: MANAGE_DATASETS },
+      config: { permission: MANAGE_SAMPLES },
       schema: {
         tags,
-        summary: 'Create a dataset in a project',
-        description:
+        summary: 'Create a dataset (a clinic sample) in a project',
+        description: [
           'Body fields in camelCase or snake_case (`projectId` or `project_id`). Settings default to chamber depth 20 µm, dilution 1, 0.5 µm per pixel.',
+          SAMPLE_NOTE,
+        ].join('\n\n'),
         body: CreateDatasetRequestSchema,
         response: { 201: DatasetSchema },
       },
@@ -150,11 +154,15 @@ export const datasetRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
   app.put(
     '/sarm/dataset/update-dataset/:id',
     {
-      config: { permission: MANAGE_DATASETS },
+      config: { permission: MANAGE_SAMPLES },
       schema: {
         tags,
-        summary: 'Change a dataset',
-        description: scopeNote,
+        summary: 'Change a dataset (a clinic sample)',
+        description: [
+          scopeNote,
+          'Only the `settings` keys sent change; null clears a sample field. The audit log names every changed setting with its old and new value.',
+          SAMPLE_NOTE,
+        ].join('\n\n'),
         params: IdParamsSchema,
         body: UpdateDatasetRequestSchema,
         response: { 200: DatasetSchema },

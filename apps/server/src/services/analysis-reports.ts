@@ -3,8 +3,10 @@ import type { PatientRow } from '../db/schema/index.js';
 import { summariseMotility } from '@sarm/casa';
 import {
   classifyConcentration,
+  totalSpermNumber,
   WHO_PROGRESSION_THRESHOLDS_UM_PER_S,
   WHO_REQUIRED_VIDEO_COUNT,
+  TOTAL_SPERM_NUMBER_REASONS,
   WHO_STANDARD_LABEL,
   type CalculationError,
   type ConcentrationReport,
@@ -48,11 +50,19 @@ export function summarizeVideo(video: AnalysedVideo): VideoSummary {
   };
 }
 
-/** Mean of the per-video concentrations. */
+/** What the report needs of the sample: its semen volume, or why there is none. */
+export interface SampleVolume {
+  readonly semenVolumeMl: number | null;
+  /** Why the volume is missing (default: not recorded). */
+  readonly reason?: string;
+}
+
+/** Mean of the per-video concentrations and, with the sample's volume, the total sperm number. */
 export function buildConcentrationReport(
   videos: readonly AnalysedVideo[],
   errors: readonly CalculationError[],
   settings: CasaSettings,
+  sample: SampleVolume = { semenVolumeMl: null },
 ): ConcentrationReport {
   const summaries = videos.map(summarizeVideo);
   const mean =
@@ -63,6 +73,7 @@ export function buildConcentrationReport(
       mean_concentration_million_per_ml: mean,
       overall_classification: classifyConcentration(mean),
       total_sperm_count: summaries.reduce((sum, s) => sum + s.total_sperm_count, 0),
+      ...totalSpermNumber(mean, sample.semenVolumeMl, sample.reason),
     },
     analysis_parameters: {
       who_standard: WHO_STANDARD_LABEL,
@@ -73,6 +84,7 @@ export function buildConcentrationReport(
       },
       formula: videos[0]?.result.concentration.formula ?? '',
       micron_per_pixel: settings.umPerPixel,
+      semen_volume_ml: sample.semenVolumeMl,
     },
     video_summaries: summaries,
     errors: [...errors],
@@ -130,6 +142,12 @@ export interface StoredReportPayload {
   readonly motility_report?: MotilityReport;
 }
 
+/** Why a stored report has no total sperm number (reports saved before it existed: no volume). */
+function totalSpermNumberReason(c: ConcentrationReport['aggregated_results'] | undefined) {
+  if (c === undefined || typeof c.total_sperm_number_million === 'number') return null;
+  return c.total_sperm_number_reason ?? TOTAL_SPERM_NUMBER_REASONS.volumeUnknown;
+}
+
 export function toStoredReport(
   datasetId: string,
   fallback: { name: string; projectId: string },
@@ -156,6 +174,9 @@ export function toStoredReport(
       total_motility_percent: m?.total_motility_percent ?? null,
       immotile_percent: m?.motility_distribution.Immotile ?? null,
       average_velocity: m?.average_velocity ?? null,
+      total_sperm_number_million: c?.total_sperm_number_million ?? null,
+      total_sperm_number_classification: c?.total_sperm_number_classification ?? null,
+      total_sperm_number_reason: totalSpermNumberReason(c),
       video_count: Math.max(
         concentration?.video_summaries.length ?? 0,
         motility?.video_summaries.length ?? 0,

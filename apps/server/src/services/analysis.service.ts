@@ -1,11 +1,13 @@
 import { resolveSettings, type AnalysisResult, type CasaSettings } from '@sarm/casa';
 import { analyzeVideo } from '@sarm/casa/node';
-import type {
-  CalculationError,
-  CalculationRequest,
-  ConcentrationReport,
-  MotilityReport,
-  ReportPatient,
+import {
+  TOTAL_SPERM_NUMBER_REASONS,
+  type CalculationError,
+  type CalculationRequest,
+  type ConcentrationReport,
+  type MotilityReport,
+  type ReportPatient,
+  REPORT_VERSION_NOT_FOUND,
 } from '@sarm/contracts';
 import type { Clock } from '../clock.js';
 import type { VideoAnalysisRow, VideoRow } from '../db/schema/index.js';
@@ -14,6 +16,7 @@ import { localFile, withTempDir } from '../media/ffmpeg.js';
 import type { AnalysesRepository } from '../repositories/analyses.repository.js';
 import type { DatasetsRepository } from '../repositories/datasets.repository.js';
 import type { PatientsRepository } from '../repositories/patients.repository.js';
+import type { ReportVersionsRepository } from '../repositories/report-versions.repository.js';
 import type { FileStorage } from '../storage/storage.js';
 import type { AuthContext } from './access.js';
 import {
@@ -24,8 +27,10 @@ import {
   toReportPatient,
   toStoredReport,
   type AnalysedVideo,
+  type SampleVolume,
 } from './analysis-reports.js';
 import type { ProjectScope } from './project-scope.js';
+import { toReportVersion, type ReportRecorder } from './report-versions.service.js';
 import type { VideosService } from './videos.service.js';
 import type { NotificationContent } from './notifications.service.js';
 
@@ -133,6 +138,9 @@ export function createAnalysisService(deps: {
   clock: Clock;
   /** Tells the user their saved dataset report is ready (the notifications menu shows it). */
   notify: (userId: string, content: NotificationContent) => Promise<void>;
+  /** Saves each `save_results` run as a new report version. */
+  recorder: ReportRecorder;
+  versions: Pick<ReportVersionsRepository, 'find'>;
 }) {
   const { runner } = deps;
 
@@ -157,6 +165,15 @@ export function createAnalysisService(deps: {
     return rows;
   }
 
+  /** The semen volume of the one sample (dataset) the videos belong to. */
+  async function sampleVolume(datasetIds: ReadonlySet<string>): Promise<SampleVolume> {
+    if (datasetIds.size !== 1)
+      return { semenVolumeMl: null, reason: TOTAL_SPERM_NUMBER_REASONS.severalSamples };
+    const [datasetId] = datasetIds;
+    const found = datasetId === undefined ? undefined : await deps.datasets.findById(datasetId);
+    return { semenVolumeMl: found?.dataset.settings.semen_volume_ml ?? null };
+  }
+
   async function calculate(
     auth: AuthContext,
     kind: CalculationKind,
@@ -166,6 +183,9 @@ export function createAnalysisService(deps: {
     const datasetIds = new Set(videos.map((video) => video.datasetId));
     if (request.save_results && datasetIds.size > 1)
       throw badRequest('All videos must belong to the same dataset to save a report');
+    const [savedDatasetId] = datasetIds;
+    if (request.save_results && savedDatasetId !== undefined)
+      await deps.recorder.assertReasonWhenSigned(savedDatasetId, request.reason);
     const analysed: AnalysedVideo[] = [];
     const errors: CalculationError[] = [];
     let settings: CasaSettings | undefined;
@@ -185,20 +205,21 @@ export function createAnalysisService(deps: {
       throw new HttpError(422, CALCULATION_FAILED[kind], errors.map((e) => e.error).join('; '));
     const report =
       kind === 'concentration'
-        ? buildConcentrationReport(analysed, errors, settings)
+        ? buildConcentrationReport(analysed, errors, settings, await sampleVolume(datasetIds))
         : buildMotilityReport(analysed, errors, settings);
     const [datasetId] = datasetIds;
     if (request.save_results && datasetId !== undefined) {
       const found = await deps.datasets.findById(datasetId);
-      await deps.analyses.mergeReport(
-        datasetId,
+      await deps.recorder.record(
+        auth,
+        { id: datasetId, name: found?.dataset.name ?? '' },
         {
           dataset_name: found?.dataset.name ?? '',
           project_id: found?.dataset.projectId ?? '',
           // Patients are looked up when the report is read, so later links and edits show.
           [`${kind}_report`]: report,
         },
-        deps.clock.now(),
+        request.reason,
       );
       await deps.notify(auth.user.id, {
         title: `Report of ${found?.dataset.name ?? 'the dataset'} ready`,
@@ -222,19 +243,22 @@ export function createAnalysisService(deps: {
     return { results: found, missing };
   }
 
-  async function report(auth: AuthContext, datasetId: string) {
+  /** The latest version of the dataset's report, or the given one exactly as it was saved. */
+  async function report(auth: AuthContext, datasetId: string, version?: number) {
     const found = await deps.datasets.findById(datasetId);
     if (found === undefined || !(await deps.scope.canSee(auth, found.dataset.projectId)))
       throw notFound(REPORT_NOT_FOUND);
-    const row = await deps.analyses.findReport(datasetId);
-    if (row === undefined) throw notFound(REPORT_NOT_FOUND);
-    return toStoredReport(
+    const row = await deps.versions.find(datasetId, version);
+    if (row === undefined)
+      throw notFound(version === undefined ? REPORT_NOT_FOUND : REPORT_VERSION_NOT_FOUND);
+    const stored = toStoredReport(
       datasetId,
       { name: found.dataset.name, projectId: found.dataset.projectId },
       row.payload,
-      row.updatedAt,
+      row.createdAt,
       await patientsOf(storedReportVideoIds(row.payload)),
     );
+    return { ...stored, report_version: toReportVersion(row) };
   }
 
   return { calculate, results, report };

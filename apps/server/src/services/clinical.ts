@@ -8,12 +8,14 @@ import type { FileStorage } from '../storage/storage.js';
 import type { AuthContext } from './access.js';
 import { createAnalysisService, type VideoAnalysisRunner } from './analysis.service.js';
 import { createBusinessService } from './business.service.js';
+import { createCalibrationService } from './calibration.service.js';
 import { createDatasetsService } from './datasets.service.js';
 import { createDetectionService } from './detection.service.js';
 import type { DetectionRunner } from './detection-runner.js';
 import type { DomainServices, Repositories } from './index.js';
 import { createPatientsService } from './patients.service.js';
 import { createProjectScope } from './project-scope.js';
+import { createReportRecorder, createReportVersionsService } from './report-versions.service.js';
 import { createVideoUploadService } from './video-upload.service.js';
 import { createVideosService } from './videos.service.js';
 
@@ -45,6 +47,18 @@ export function createClinicalServices(deps: {
     queue,
     now: () => clock.now(),
   });
+  const patients = createPatientsService({
+    patients: repositories.patients,
+    projects: repositories.projects,
+    scope,
+    audit: domain.audit,
+    clock,
+  });
+  const calibration = createCalibrationService({
+    profiles: repositories.calibrationProfiles,
+    audit: domain.audit,
+    clock,
+  });
   const datasets = createDatasetsService({
     datasets: repositories.datasets,
     projects: repositories.projects,
@@ -52,13 +66,8 @@ export function createClinicalServices(deps: {
     audit: domain.audit,
     clock,
     deleteDatasetFiles: videos.deleteDatasetFiles,
-  });
-  const patients = createPatientsService({
-    patients: repositories.patients,
-    projects: repositories.projects,
-    scope,
-    audit: domain.audit,
-    clock,
+    linkablePatient: patients.linkable,
+    calibrationProfile: calibration.find,
   });
   const business = createBusinessService({
     patients: repositories.patients,
@@ -78,6 +87,11 @@ export function createClinicalServices(deps: {
       (await queue.enqueueTask('video.prepare', { videoId }, userId)).id,
   });
 
+  const reportRecorder = createReportRecorder({
+    versions: repositories.reportVersions,
+    audit: domain.audit,
+    clock,
+  });
   const analysis = createAnalysisService({
     videos,
     datasets: repositories.datasets,
@@ -87,6 +101,18 @@ export function createClinicalServices(deps: {
     scope,
     clock,
     notify: domain.notifications.notify,
+    recorder: reportRecorder,
+    versions: repositories.reportVersions,
+  });
+  const reportVersions = createReportVersionsService({
+    versions: repositories.reportVersions,
+    recorder: reportRecorder,
+    datasets: repositories.datasets,
+    videos,
+    analysis,
+    scope,
+    audit: domain.audit,
+    clock,
   });
 
   /** Queues frame extraction; 409 while the video is still being prepared or extracted. */
@@ -117,9 +143,11 @@ export function createClinicalServices(deps: {
     uploads,
     extractFrames,
     analysis,
+    reportVersions,
     detection,
     patients,
     business,
+    calibration,
   };
 }
 export type ClinicalServices = ReturnType<typeof createClinicalServices>;

@@ -2,11 +2,13 @@ import {
   DEFAULT_DATASET_SETTINGS,
   type CreateDatasetRequest,
   type Dataset,
+  type DatasetSettings,
   type DatasetStatus,
   type DatasetType,
   type UpdateDatasetRequest,
 } from '@sarm/contracts';
 import type { Clock } from '../clock.js';
+import type { CalibrationProfileRow } from '../db/schema/index.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type {
   DatasetsRepository,
@@ -23,6 +25,24 @@ export const DATASET_MESSAGES = {
   projectRequired: 'Please select a project',
   projectNotFound: 'Project not found',
 } as const;
+
+/**
+ * The changed settings as the audit log records them, e.g. `: semen_volume_ml 2 → 3.5`; empty
+ * when nothing changed. Sample and calibration changes alter reports, so each one is named.
+ */
+export function describeSettingsChanges(before: DatasetSettings, after: DatasetSettings): string {
+  const shown = (value: unknown) =>
+    value === undefined || value === null ? '(none)' : JSON.stringify(value);
+  const old = new Map<string, unknown>(Object.entries(before));
+  const next = new Map<string, unknown>(Object.entries(after));
+  const keys = [...new Set([...old.keys(), ...next.keys()])].sort();
+  const changes = keys.flatMap((key) => {
+    const was = old.get(key) ?? null;
+    const now = next.get(key) ?? null;
+    return was === now ? [] : [`${key} ${shown(was)} → ${shown(now)}`];
+  });
+  return changes.length === 0 ? '' : `: ${changes.join(', ')}`;
+}
 
 export interface DatasetListFilter {
   readonly type?: DatasetType;
@@ -41,7 +61,34 @@ export function createDatasetsService(deps: {
   clock: Clock;
   /** Deletes the stored files of every video of the dataset (rows cascade). */
   deleteDatasetFiles: (datasetId: string) => Promise<void>;
+  /** The id of a patient the caller can see (null for none); 404 'Patient not found' otherwise. */
+  linkablePatient: (auth: AuthContext, id: string | null | undefined) => Promise<string | null>;
+  /** The calibration profile; 404 'Calibration profile not found' otherwise. */
+  calibrationProfile: (id: string) => Promise<CalibrationProfileRow>;
 }) {
+  /**
+   * A sample that picks a calibration profile takes its scale and chamber, unless the body sets
+   * them itself (a sample's own measurement wins).
+   */
+  async function withProfile<T extends Partial<DatasetSettings>>(settings: T): Promise<T> {
+    const id = settings.calibration_profile_id;
+    if (id === undefined || id === null) return settings;
+    const profile = await deps.calibrationProfile(id);
+    return {
+      ...settings,
+      um_per_pixel: settings.um_per_pixel ?? profile.umPerPixel,
+      chamber_depth_um: settings.chamber_depth_um ?? profile.chamberDepthUm,
+      chamber_name:
+        settings.chamber_name ?? (profile.chamberName === '' ? null : profile.chamberName),
+    };
+  }
+
+  /** Checks the sample's patient, when the body names one, before anything is written. */
+  async function checkPatient(auth: AuthContext, settings: Partial<DatasetSettings> | undefined) {
+    const id = settings?.patient_id;
+    if (id !== undefined && id !== null) await deps.linkablePatient(auth, id);
+  }
+
   async function withStats(rows: readonly DatasetWithProject[]): Promise<Dataset[]> {
     const counts = await deps.datasets.counts(rows.map((row) => row.dataset.id));
     return rows.map((row) => toDataset(row.dataset, row.projectName, counts.get(row.dataset.id)));
@@ -73,6 +120,8 @@ export function createDatasetsService(deps: {
     const project = await deps.projects.findById(projectId);
     if (project === undefined || !(await deps.scope.canSee(auth, projectId)))
       throw notFound(DATASET_MESSAGES.projectNotFound);
+    await checkPatient(auth, body.settings);
+    const requested = body.settings === undefined ? {} : await withProfile(body.settings);
     const now = deps.clock.now();
     const row = await deps.datasets.insert({
       projectId,
@@ -81,7 +130,7 @@ export function createDatasetsService(deps: {
       type: body.type ?? 'detection',
       status: body.status ?? 'draft',
       metadata: body.metadata ?? {},
-      settings: { ...DEFAULT_DATASET_SETTINGS, ...body.settings },
+      settings: { ...DEFAULT_DATASET_SETTINGS, ...requested },
       createdBy: auth.user.id,
       createdAt: now,
       updatedAt: now,
@@ -106,28 +155,24 @@ export function createDatasetsService(deps: {
       )
         throw notFound(DATASET_MESSAGES.projectNotFound);
     }
+    await checkPatient(auth, body.settings);
+    const before = { ...DEFAULT_DATASET_SETTINGS, ...current.dataset.settings };
+    const settings =
+      body.settings === undefined ? before : { ...before, ...(await withProfile(body.settings)) };
     await deps.datasets.update(id, {
       ...(body.name === undefined ? {} : { name: body.name.trim() }),
       ...(body.description === undefined ? {} : { description: body.description }),
       ...(body.type === undefined ? {} : { type: body.type }),
       ...(body.status === undefined ? {} : { status: body.status }),
       ...(body.metadata === undefined ? {} : { metadata: body.metadata }),
-      ...(body.settings === undefined
-        ? {}
-        : {
-            settings: {
-              ...DEFAULT_DATASET_SETTINGS,
-              ...current.dataset.settings,
-              ...body.settings,
-            },
-          }),
+      ...(body.settings === undefined ? {} : { settings }),
       ...(projectId === undefined ? {} : { projectId }),
       updatedAt: deps.clock.now(),
     });
     await deps.audit.record({
       type: 'data',
       severity: 'info',
-      message: `Dataset "${current.dataset.name}" updated`,
+      message: `Dataset "${current.dataset.name}" updated${describeSettingsChanges(before, settings)}`,
       actor: auth.user,
       resource: { id, type: 'dataset' },
     });

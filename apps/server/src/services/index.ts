@@ -6,8 +6,10 @@ import { createLoginAttemptsRepository } from '../repositories/login-attempts.re
 import { createNotificationsRepository } from '../repositories/notifications.repository.js';
 import { createPasswordResetRepository } from '../repositories/password-reset.repository.js';
 import { createAnalysesRepository } from '../repositories/analyses.repository.js';
+import { createReportVersionsRepository } from '../repositories/report-versions.repository.js';
 import { createDetectionsRepository } from '../repositories/detections.repository.js';
 import { createDatasetsRepository } from '../repositories/datasets.repository.js';
+import { createCalibrationProfilesRepository } from '../repositories/calibration-profiles.repository.js';
 import { createVideosRepository } from '../repositories/videos.repository.js';
 import { createPatientsRepository } from '../repositories/patients.repository.js';
 import { createProjectsRepository } from '../repositories/projects.repository.js';
@@ -49,8 +51,10 @@ export function createRepositories(db: Database) {
     auditLogs: createAuditLogsRepository(db),
     tasks: createTasksRepository(db),
     datasets: createDatasetsRepository(db),
+    calibrationProfiles: createCalibrationProfilesRepository(db),
     videos: createVideosRepository(db),
     analyses: createAnalysesRepository(db),
+    reportVersions: createReportVersionsRepository(db),
     patients: createPatientsRepository(db),
     detections: createDetectionsRepository(db),
   };

@@ -91,6 +91,15 @@ export function createVideoUploadService(deps: {
   linkablePatient: (auth: AuthContext, id: string | undefined) => Promise<string | null>;
   enqueuePrepare: (videoId: string, userId: string) => Promise<string>;
 }) {
+  /**
+   * Without a patient in the form the video belongs to its sample's patient (issue 15), when that
+   * patient still exists and is visible; a deleted one leaves the video unlinked.
+   */
+  async function samplePatient(auth: AuthContext, id: string | null | undefined) {
+    if (id === null || id === undefined) return null;
+    return deps.linkablePatient(auth, id).catch(() => null);
+  }
+
   async function allowedExtensions() {
     const formats = (await deps.settings.get()).storage.allowedVideoFormats;
     const list = formats
@@ -141,7 +150,9 @@ export function createVideoUploadService(deps: {
       const datasetId = field('dataset_id', 'datasetId');
       if (datasetId === undefined) throw badRequest(UPLOAD_MESSAGES.noDataset);
       const dataset = await deps.datasets.findVisible(auth, datasetId);
-      const patientId = await deps.linkablePatient(auth, field('patientId', 'patient_id'));
+      const patientId =
+        (await deps.linkablePatient(auth, field('patientId', 'patient_id'))) ??
+        (await samplePatient(auth, dataset.dataset.settings.patient_id));
       const received = file;
       const info = await withTempDir(async (dir) => {
         try {

@@ -15,6 +15,7 @@ import { apiClient } from './apiClient';
 export const businessKeys = {
   patients: ['business', 'patients'] as const,
   patient: (id: string) => ['business', 'patient', id] as const,
+  projectPatients: (projectId: string) => ['business', 'patients', projectId] as const,
   analyses: ['business', 'analyses'] as const,
   dashboard: ['business', 'dashboard'] as const,
   projectDashboard: ['business', 'project-dashboard'] as const,
@@ -22,6 +23,13 @@ export const businessKeys = {
 
 export async function fetchPatients(): Promise<Patient[]> {
   return (await apiClient.requestParsed('/business/patients', PatientListResponseSchema)).patients;
+}
+
+/** The patients of one project (and those of no project), for the pickers of upload and sample. */
+export async function fetchProjectPatients(projectId: string): Promise<Patient[]> {
+  const query = `project_id=${encodeURIComponent(projectId)}`;
+  return (await apiClient.requestParsed(`/business/patients?${query}`, PatientListResponseSchema))
+    .patients;
 }
 
 export const fetchPatient = (id: string) =>

@@ -16,6 +16,8 @@ import {
   type Frame,
   type FrameListResponse,
   type AnalysisRequest,
+  type CreateDatasetRequest,
+  type UpdateDatasetRequest,
   type SubmitAnalysisRequest,
   type Task,
   type Video,
@@ -65,6 +67,16 @@ export async function fetchProjectDatasets(projectId: string): Promise<Dataset[]
 
 export const fetchDataset = (id: string): Promise<Dataset> =>
   apiClient.requestParsed(`/sarm/dataset/get-dataset/${encodeURIComponent(id)}`, DatasetSchema);
+
+/** Creates a dataset: on the clinic side, a sample with its settings. */
+export const createDataset = (body: CreateDatasetRequest): Promise<Dataset> =>
+  apiClient.requestParsed('/sarm/dataset/create-dataset', DatasetSchema, { method: 'POST', body });
+
+export const updateDataset = (id: string, body: UpdateDatasetRequest): Promise<Dataset> =>
+  apiClient.requestParsed(`/sarm/dataset/update-dataset/${encodeURIComponent(id)}`, DatasetSchema, {
+    method: 'PUT',
+    body,
+  });
 
 export async function fetchDatasetVideos(datasetId: string): Promise<Video[]> {
   const answer = await apiClient.requestParsed(

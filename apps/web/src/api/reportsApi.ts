@@ -1,53 +1,77 @@
 import {
-  ConcentrationReportSchema,
-  MotilityReportSchema,
-  StoredReportSchema,
-  type ConcentrationReport,
-  type MotilityReport,
-  type StoredReport,
+  ReportDownloadResponseSchema,
+  ReportRunResponseSchema,
+  ReportVersionSchema,
+  ReportVersionsResponseSchema,
+  VersionedStoredReportSchema,
+  type ReportRunResponse,
+  type ReportVersion,
+  type ReportVersionsResponse,
+  type VersionedStoredReport,
 } from '@sarm/contracts';
 import { apiClient } from './apiClient';
 
 /** Analysing five whole videos can take a while: allow up to ten minutes. */
 const CALCULATION_TIMEOUT_MS = 600_000;
 
-interface CalculationOptions {
-  readonly forceReanalysis: boolean;
-  readonly saveResults: boolean;
-}
-
-const body = (videoIds: readonly string[], options: CalculationOptions) => ({
-  video_ids: videoIds,
-  force_reanalysis: options.forceReanalysis,
-  save_results: options.saveResults,
-});
-
-export const calculateConcentration = (
-  videoIds: readonly string[],
-  options: CalculationOptions,
-): Promise<ConcentrationReport> =>
-  apiClient.requestParsed('/sarm/calculation/cal-concentration', ConcentrationReportSchema, {
-    method: 'POST',
-    body: body(videoIds, options),
-    timeoutMs: CALCULATION_TIMEOUT_MS,
-  });
-
-export const calculateMotility = (
-  videoIds: readonly string[],
-  options: CalculationOptions,
-): Promise<MotilityReport> =>
-  apiClient.requestParsed('/sarm/calculation/cal-motility', MotilityReportSchema, {
-    method: 'POST',
-    body: body(videoIds, options),
-    timeoutMs: CALCULATION_TIMEOUT_MS,
-  });
-
-export const fetchStoredReport = (datasetId: string): Promise<StoredReport> =>
+/** The latest version of the dataset's report, or the given version. */
+export const fetchStoredReport = (
+  datasetId: string,
+  version?: number,
+): Promise<VersionedStoredReport> =>
   apiClient.requestParsed(
-    `/sarm/report/get-report/${encodeURIComponent(datasetId)}`,
-    StoredReportSchema,
+    `/sarm/report/get-report/${encodeURIComponent(datasetId)}${version === undefined ? '' : `?version=${version}`}`,
+    VersionedStoredReportSchema,
+  );
+
+export const fetchReportVersions = (datasetId: string): Promise<ReportVersionsResponse> =>
+  apiClient.requestParsed(
+    `/sarm/report/versions/${encodeURIComponent(datasetId)}`,
+    ReportVersionsResponseSchema,
+  );
+
+/** Signs the latest version (needs sarm.sign_report; 409 when it is signed already). */
+export const signReport = (datasetId: string): Promise<ReportVersion> =>
+  apiClient.requestParsed(
+    `/sarm/report/sign/${encodeURIComponent(datasetId)}`,
+    ReportVersionSchema,
+    { method: 'POST' },
+  );
+
+/** Runs motility and concentration and saves them as one report version. */
+export const runReport = (
+  datasetId: string,
+  videoIds: readonly string[],
+  options: { readonly forceReanalysis: boolean; readonly reason?: string },
+): Promise<ReportRunResponse> =>
+  apiClient.requestParsed(
+    `/sarm/report/run/${encodeURIComponent(datasetId)}`,
+    ReportRunResponseSchema,
+    {
+      method: 'POST',
+      body: {
+        video_ids: videoIds,
+        force_reanalysis: options.forceReanalysis,
+        ...(options.reason === undefined ? {} : { reason: options.reason }),
+      },
+      timeoutMs: CALCULATION_TIMEOUT_MS,
+    },
+  );
+
+/** Writes the audit entry of a PDF saved in the browser. */
+export const recordReportDownload = (datasetId: string, version: number) =>
+  apiClient.requestParsed(
+    `/sarm/report/downloads/${encodeURIComponent(datasetId)}`,
+    ReportDownloadResponseSchema,
+    { method: 'POST', body: { version } },
   );
 
 export const reportKeys = {
+  /** The latest version; also the prefix of every report query of the dataset (invalidation). */
   stored: (datasetId: string) => ['sarm', 'report', datasetId] as const,
+  storedVersion: (datasetId: string, version: number | undefined) =>
+    version === undefined
+      ? reportKeys.stored(datasetId)
+      : ([...reportKeys.stored(datasetId), 'version', version] as const),
+  versions: (datasetId: string) => [...reportKeys.stored(datasetId), 'versions'] as const,
 };

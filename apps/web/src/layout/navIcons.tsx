@@ -3,6 +3,7 @@ import Assessment from '@mui/icons-material/Assessment';
 import BrushOutlined from '@mui/icons-material/BrushOutlined';
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import Dashboard from '@mui/icons-material/Dashboard';
+import FactCheck from '@mui/icons-material/FactCheck';
 import FolderOpen from '@mui/icons-material/FolderOpen';
 import Group from '@mui/icons-material/Group';
 import ListAlt from '@mui/icons-material/ListAlt';
@@ -20,6 +21,7 @@ export const NAV_ICONS: Record<NavIcon, typeof SvgIcon> = {
   dashboard: Dashboard,
   videos: VideoLibrary,
   report: Assessment,
+  qualityControl: FactCheck,
   datasets: Storage,
   upload: CloudUpload,
   frames: PhotoLibrary,

@@ -10,6 +10,7 @@ export type NavLabelKey =
   | 'nav.dashboard'
   | 'nav.manageVideos'
   | 'nav.generateReport'
+  | 'nav.qualityControl'
   | 'nav.datasets'
   | 'nav.uploadVideos'
   | 'nav.frameExtraction'
@@ -27,6 +28,7 @@ export type NavIcon =
   | 'dashboard'
   | 'videos'
   | 'report'
+  | 'qualityControl'
   | 'datasets'
   | 'upload'
   | 'frames'
@@ -52,6 +54,7 @@ export const WORKFLOW_NAV: Record<Workflow, readonly NavItem[]> = {
     { labelKey: 'nav.dashboard', path: '/sarm/dashboard', icon: 'dashboard' },
     { labelKey: 'nav.manageVideos', path: '/sarm/videos', icon: 'videos' },
     { labelKey: 'nav.generateReport', path: '/sarm/reports', icon: 'report' },
+    { labelKey: 'nav.qualityControl', path: '/sarm/quality-control', icon: 'qualityControl' },
   ],
   technical: [
     { labelKey: 'nav.dashboard', path: '/finetune/dashboard', icon: 'dashboard' },

@@ -33,6 +33,7 @@ import { AccountInactivePage } from '../pages/status/AccountInactivePage';
 import { NotFoundPage } from '../pages/status/NotFoundPage';
 import { UnauthorizedPage } from '../pages/status/UnauthorizedPage';
 import { IncompleteProfilePage } from '../pages/wizard/IncompleteProfilePage';
+import { QualityControlPage } from '../pages/clinical/quality-control/QualityControlPage';
 import {
   ADMIN_ROUTE_REQUIREMENTS,
   type AdminSection,
@@ -127,6 +128,7 @@ export function AppRoutes() {
             <Route path="/sarm/results" element={<AnalysisResultsPage />} />
             <Route path="/sarm/reports/view/:datasetId" element={<StoredReportPage />} />
             <Route path="/sarm/reports" element={<ReportGeneratorPage />} />
+            <Route path="/sarm/quality-control" element={<QualityControlPage />} />
             <Route path="/sarm/analysis/:videoId" element={<VideoAnalysisPage />} />
             <Route path="/sarm/video/:videoId" element={<VideoAnalysisPage />} />
             <Route path="/sarm/video-detail" element={<VideoAnalysisPage />} />

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
 import { idColumn, timestampColumn } from './columns.js';
-import { datasets } from './datasets.js';
 import { users } from './users.js';
 import { frames, videos } from './videos.js';
 
@@ -24,18 +23,6 @@ export const videoAnalyses = pgTable(
   (table) => [index('video_analyses_video_idx').on(table.videoId, table.createdAt)],
 );
 export type VideoAnalysisRow = typeof videoAnalyses.$inferSelect;
-
-/** The stored WHO report of a dataset (one per dataset, replaced by each save). */
-export const datasetReports = pgTable('dataset_reports', {
-  id: idColumn(),
-  datasetId: text('dataset_id')
-    .notNull()
-    .unique()
-    .references(() => datasets.id, { onDelete: 'cascade' }),
-  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-  updatedAt: timestampColumn('updated_at').notNull().defaultNow(),
-});
-export type DatasetReportRow = typeof datasetReports.$inferSelect;
 
 /** A sperm head (or cluster, pinhead) found in a frame. */
 export const detections = pgTable(

@@ -74,6 +74,7 @@ export function BusinessDatasetsPage() {
           setReporting(dataset);
         }
       : undefined,
+    onSampleSaved: setDetails,
     reportBlocker: (dataset) =>
       dataset.stats.usableVideos >= WHO_REQUIRED_VIDEO_COUNT
         ? null

@@ -17,9 +17,15 @@ import {
   Typography,
 } from '@mui/material';
 import type { Dataset } from '@sarm/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { businessKeys, fetchPatient } from '../../api/businessApi';
+import { useCan } from '../admin/common/useCan';
 import { capped } from './ClinicalBreadcrumbs';
 import { metadataEntries } from './businessScreensLogic';
+import { SampleDialog } from './SampleDialog';
+import { sampleRows } from './sampleLogic';
 
 export interface DatasetActions {
   readonly onManageVideos: (dataset: Dataset) => void;
@@ -28,6 +34,8 @@ export interface DatasetActions {
   readonly onGenerateReports?: (dataset: Dataset) => void;
   /** Why generating is not possible yet (too few usable videos), or null. */
   readonly reportBlocker: (dataset: Dataset) => string | null;
+  /** The sample was edited: the caller shows the saved dataset. */
+  readonly onSampleSaved?: (dataset: Dataset) => void;
 }
 
 function Statistic({ label, value }: { readonly label: string; readonly value: number }) {
@@ -52,7 +60,16 @@ export function DatasetDetailsDialog({
   readonly onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const canEditSample = useCan(['manage_samples']);
   const { stats, settings } = dataset;
+  const patientId = settings.patient_id ?? null;
+  const canReadPatients = useCan(['manage_patients', 'upload_videos']);
+  const patient = useQuery({
+    queryKey: businessKeys.patient(patientId ?? ''),
+    queryFn: () => fetchPatient(patientId ?? ''),
+    enabled: patientId !== null && canReadPatients,
+  });
   const statistics: [string, number][] = [
     [t('businessScreens.videos'), stats.totalVideos],
     [t('businessScreens.usableVideos'), stats.usableVideos],
@@ -71,6 +88,15 @@ export function DatasetDetailsDialog({
     [t('businessScreens.chamberDepth'), String(settings.chamber_depth_um)],
     [t('businessScreens.dilution'), String(settings.dilution_factor)],
     [t('businessScreens.umPerPixel'), String(settings.um_per_pixel)],
+    ...(patientId === null
+      ? []
+      : [[t('samples.patient'), patient.data?.name ?? patientId] satisfies [string, string]]),
+    ...sampleRows(settings).map(([key, value]): [string, string] => [
+      t(`samples.${key}`),
+      key !== 'collectionState'
+        ? value
+        : t(value === 'complete' ? 'samples.complete' : 'samples.incomplete'),
+    ]),
     ...metadataEntries(dataset.metadata),
   ];
   const { onGenerateReports } = actions;
@@ -118,6 +144,11 @@ export function DatasetDetailsDialog({
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap' }}>
         <Button onClick={onClose}>{t('businessScreens.close')}</Button>
+        {canEditSample && (
+          <Button variant="outlined" onClick={() => setEditing(true)}>
+            {t('samples.editSample')}
+          </Button>
+        )}
         <Button variant="outlined" onClick={() => actions.onManageVideos(dataset)}>
           {t('businessScreens.manageVideos')}
         </Button>
@@ -138,6 +169,17 @@ export function DatasetDetailsDialog({
           </Tooltip>
         )}
       </DialogActions>
+      {editing && (
+        <SampleDialog
+          projectId={dataset.projectId}
+          dataset={dataset}
+          onClose={() => setEditing(false)}
+          onSaved={(saved) => {
+            setEditing(false);
+            actions.onSampleSaved?.(saved);
+          }}
+        />
+      )}
     </Dialog>
   );
 }

@@ -23,6 +23,7 @@ import { shortId } from '../../layout/stages';
 import { useCan } from '../admin/common/useCan';
 import { ReportDialog } from '../reports/ReportDialog';
 import { ClinicalBreadcrumbs, capped } from './ClinicalBreadcrumbs';
+import { SampleDialog } from './SampleDialog';
 
 function DatasetCard({ dataset, projectId }: { dataset: Dataset; projectId: string }) {
   const { t } = useTranslation();
@@ -32,6 +33,9 @@ function DatasetCard({ dataset, projectId }: { dataset: Dataset; projectId: stri
   const enough = usable >= WHO_REQUIRED_VIDEO_COUNT;
   const canGenerate = useCan(['generate_reports']);
   const [reporting, setReporting] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const canEditSample = useCan(['manage_samples']);
+  const volume = dataset.settings.semen_volume_ml ?? null;
   return (
     <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <CardContent sx={{ flexGrow: 1 }}>
@@ -49,6 +53,9 @@ function DatasetCard({ dataset, projectId }: { dataset: Dataset; projectId: stri
             size="small"
             label={t('clinical.videosCount', { n: capped(dataset.stats.totalVideos) })}
           />
+          {volume !== null && (
+            <Chip size="small" variant="outlined" label={t('samples.volumeChip', { volume })} />
+          )}
         </Stack>
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap' }}>
@@ -81,7 +88,20 @@ function DatasetCard({ dataset, projectId }: { dataset: Dataset; projectId: stri
         >
           {t('clinical.manageVideos')}
         </Button>
+        {canEditSample && (
+          <Button size="small" onClick={() => setEditing(true)}>
+            {t('samples.editSample')}
+          </Button>
+        )}
       </CardActions>
+      {editing && (
+        <SampleDialog
+          projectId={projectId}
+          dataset={dataset}
+          onClose={() => setEditing(false)}
+          onSaved={() => setEditing(false)}
+        />
+      )}
       {reporting && (
         <ReportDialog dataset={dataset} projectId={projectId} onClose={() => setReporting(false)} />
       )}
@@ -99,6 +119,13 @@ export function DatasetsPage() {
     queryFn: () => fetchProjectDatasets(projectId),
   });
   const project = projects.data?.find((candidate) => candidate.id === projectId);
+  const canCreate = useCan(['manage_samples']);
+  const [creating, setCreating] = useState(false);
+  const newSample = canCreate && (
+    <Button variant="contained" onClick={() => setCreating(true)} data-testid="new-sample">
+      {t('samples.newSample')}
+    </Button>
+  );
 
   return (
     <Box>
@@ -108,9 +135,12 @@ export function DatasetsPage() {
           { label: t('clinical.breadcrumbDatasets') },
         ]}
       />
-      <Typography variant="h4" component="h1">
-        {project?.name ?? t('clinical.datasetsTitle')}
-      </Typography>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography variant="h4" component="h1">
+          {project?.name ?? t('clinical.datasetsTitle')}
+        </Typography>
+        {newSample}
+      </Stack>
       {project !== undefined && (
         <Typography color="textSecondary" sx={{ mb: 2 }}>
           {project.description} ·{' '}
@@ -125,9 +155,9 @@ export function DatasetsPage() {
         </Alert>
       )}
       {datasets.isSuccess && datasets.data.length === 0 && (
-        <Alert severity="info">
+        <Alert severity="info" action={newSample}>
           <Typography sx={{ fontWeight: 600 }}>{t('clinical.noDatasets')}</Typography>
-          {t('clinical.noDatasetsHint')}
+          {t(canCreate ? 'samples.noSamplesHint' : 'clinical.noDatasetsHint')}
         </Alert>
       )}
       <Grid container spacing={2}>
@@ -137,6 +167,14 @@ export function DatasetsPage() {
           </Grid>
         ))}
       </Grid>
+      {creating && (
+        <SampleDialog
+          projectId={projectId}
+          dataset={null}
+          onClose={() => setCreating(false)}
+          onSaved={() => setCreating(false)}
+        />
+      )}
     </Box>
   );
 }

@@ -10,9 +10,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { DESCRIPTION_MAX, NAME_MAX } from '@sarm/contracts';
+import { DESCRIPTION_MAX, NAME_MAX, SHORT_TEXT_MAX, TAGS_MAX } from '@sarm/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PatientPicker } from './PatientPicker';
+import { localDate, parseTags } from './sampleLogic';
 import { UploadError, defaultVideoName, uploadVideo } from './uploadVideo';
 
 interface Entry {
@@ -22,17 +24,23 @@ interface Entry {
   progress: number;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
-/** Details for the chosen files, then uploads them one at a time with per-file progress. */
+/**
+ * Details for the chosen files, then uploads them one at a time with per-file progress. Patient,
+ * capture date, tags and source apply to every file; the patient defaults to the sample's.
+ */
 export function UploadDialog({
   files,
   datasetId,
+  projectId,
+  defaultPatientId,
   onClose,
   onUploaded,
 }: {
   readonly files: readonly File[];
   readonly datasetId: string;
+  /** The project whose patients the picker offers. */
+  readonly projectId: string;
+  readonly defaultPatientId: string | null;
   readonly onClose: () => void;
   readonly onUploaded: () => void;
 }) {
@@ -45,6 +53,10 @@ export function UploadDialog({
       progress: 0,
     })),
   );
+  const [patientId, setPatientId] = useState<string | null>(defaultPatientId);
+  const [captureDate, setCaptureDate] = useState(() => localDate(new Date()));
+  const [tags, setTags] = useState('');
+  const [source, setSource] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const patch = (index: number, change: Partial<Entry>) =>
@@ -68,6 +80,8 @@ export function UploadDialog({
   async function start() {
     if (datasetId === '') return setError(t('clinical.datasetRequired'));
     if (entries.length === 0) return setError(t('clinical.noFiles'));
+    const tagList = parseTags(tags);
+    if (tagList.length > TAGS_MAX) return setError(t('samples.tooManyTags', { max: TAGS_MAX }));
     setBusy(true);
     setError(null);
     for (const [index, entry] of entries.entries()) {
@@ -78,7 +92,10 @@ export function UploadDialog({
             datasetId,
             name: entry.name.trim() || defaultVideoName(entry.file.name),
             description: entry.description,
-            captureDate: today(),
+            captureDate: captureDate === '' ? localDate(new Date()) : captureDate,
+            patientId,
+            tags: tagList,
+            source,
           },
           (progress) => patch(index, { progress }),
         );
@@ -101,6 +118,44 @@ export function UploadDialog({
       <DialogContent>
         <Stack spacing={3} sx={{ pt: 1 }}>
           {error !== null && <Alert severity="error">{error}</Alert>}
+          <Stack spacing={2}>
+            <PatientPicker
+              projectId={projectId}
+              value={patientId}
+              onChange={setPatientId}
+              disabled={busy}
+            />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                label={t('samples.captureDate')}
+                type="date"
+                size="small"
+                value={captureDate}
+                disabled={busy}
+                onChange={(event) => setCaptureDate(event.target.value)}
+                slotProps={{ inputLabel: { shrink: true } }}
+                sx={{ flex: 1 }}
+              />
+              <TextField
+                label={t('samples.source')}
+                size="small"
+                value={source}
+                disabled={busy}
+                placeholder={t('samples.sourcePlaceholder')}
+                onChange={(event) => setSource(event.target.value)}
+                slotProps={{ htmlInput: { maxLength: SHORT_TEXT_MAX } }}
+                sx={{ flex: 1 }}
+              />
+            </Stack>
+            <TextField
+              label={t('samples.tags')}
+              size="small"
+              value={tags}
+              disabled={busy}
+              helperText={t('samples.tagsHint')}
+              onChange={(event) => setTags(event.target.value)}
+            />
+          </Stack>
           {entries.map((entry, index) => (
             <Stack key={`${entry.file.name}-${index}`} spacing={1}>
               <Typography variant="subtitle2">

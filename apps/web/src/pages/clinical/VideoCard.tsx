@@ -38,7 +38,16 @@ export interface VideoCardActions {
 }
 
 /** A video with thumbnail, status chip, extraction progress and its actions. */
-export function VideoCard({ video, actions }: { video: Video; actions: VideoCardActions }) {
+export function VideoCard({
+  video,
+  actions,
+  patientName,
+}: {
+  video: Video;
+  actions: VideoCardActions;
+  /** The linked patient's name; null when none, undefined when not known (not shown). */
+  patientName?: string | null;
+}) {
   const { t } = useTranslation();
   const task = useTaskPolling(video.lastTaskId, actions.refreshKeys);
   const status = STATUS[video.processingStatus];
@@ -73,6 +82,11 @@ export function VideoCard({ video, actions }: { video: Video; actions: VideoCard
             label={t(status.key as 'clinical.statusComplete')}
           />
         </Stack>
+        {patientName !== undefined && (
+          <Typography variant="body2" data-testid="video-patient">
+            {t('businessScreens.patientLabel', { name: patientName ?? t('business.noPatient') })}
+          </Typography>
+        )}
         <Typography variant="body2" color="textSecondary">
           {video.description}
         </Typography>

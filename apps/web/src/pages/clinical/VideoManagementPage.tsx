@@ -1,4 +1,14 @@
-import { Alert, Box, Button, CircularProgress, Grid, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Grid,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import type { Video } from '@sarm/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -11,6 +21,7 @@ import {
   fetchDataset,
   fetchDatasetVideos,
 } from '../../api/clinicalApi';
+import { businessKeys, fetchProjectPatients } from '../../api/businessApi';
 import { errorMessage } from '../../api/client';
 import { useConfirm, useToast } from '../../feedback/feedbackContext';
 import { useCan } from '../admin/common/useCan';
@@ -19,6 +30,7 @@ import { PlayerDialog } from './PlayerDialog';
 import { UploadDialog } from './UploadDialog';
 import { VideoCard, type VideoCardActions } from './VideoCard';
 import { isVideoFile } from './uploadVideo';
+import { videosOfPatient } from './sampleLogic';
 
 /** Video management of a dataset (spec 1 §2.4): upload, play, extract frames, view frames, delete. */
 export function VideoManagementPage() {
@@ -43,6 +55,18 @@ export function VideoManagementPage() {
     queryFn: () => fetchDatasetVideos(datasetId),
     enabled: canManage,
   });
+  const canReadPatients = useCan(['manage_patients', 'upload_videos']);
+  const [patientFilter, setPatientFilter] = useState('');
+  const projectForPatients = projectId ?? dataset.data?.projectId ?? '';
+  const patients = useQuery({
+    queryKey: businessKeys.projectPatients(projectForPatients),
+    queryFn: () => fetchProjectPatients(projectForPatients),
+    enabled: canManage && canReadPatients && projectForPatients !== '',
+  });
+  const patientNames = new Map((patients.data ?? []).map((p) => [p.id, p.name]));
+  const nameOf = (video: Video) =>
+    video.patientId === null ? null : (patientNames.get(video.patientId) ?? video.patientId);
+  const shown = videosOfPatient(videos.data ?? [], patientFilter);
   const refreshKeys = [clinicalKeys.videos(datasetId)] as const;
   const refresh = () => void client.invalidateQueries({ queryKey: clinicalKeys.videos(datasetId) });
   const project = projectId ?? dataset.data?.projectId ?? '';
@@ -126,17 +150,43 @@ export function VideoManagementPage() {
       {videos.isSuccess && videos.data.length === 0 && (
         <Alert severity="info">{t('clinical.noVideos')}</Alert>
       )}
+      {canReadPatients && (videos.data?.length ?? 0) > 0 && (
+        <TextField
+          select
+          size="small"
+          label={t('business.patient')}
+          value={patientFilter}
+          onChange={(event) => setPatientFilter(event.target.value)}
+          sx={{ minWidth: 240, mb: 2 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          data-testid="video-patient-filter"
+        >
+          <MenuItem value="">{t('samples.allPatients')}</MenuItem>
+          {(patients.data ?? []).map((patient) => (
+            <MenuItem key={patient.id} value={patient.id}>
+              {patient.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
       <Grid container spacing={2}>
-        {videos.data?.map((video) => (
+        {shown.map((video) => (
           <Grid key={video.id} size={{ xs: 12, sm: 6, md: 4 }}>
-            <VideoCard video={video} actions={actions} />
+            <VideoCard
+              video={video}
+              actions={actions}
+              patientName={canReadPatients ? nameOf(video) : undefined}
+            />
           </Grid>
         ))}
       </Grid>
-      {files !== null && (
+      {/* Opened once the dataset is known, so the sample's patient is the default. */}
+      {files !== null && !dataset.isPending && (
         <UploadDialog
           files={files}
           datasetId={datasetId}
+          projectId={project}
+          defaultPatientId={dataset.data?.settings.patient_id ?? null}
           onClose={() => setFiles(null)}
           onUploaded={refresh}
         />

@@ -6,6 +6,23 @@ export interface UploadFields {
   readonly name: string;
   readonly description: string;
   readonly captureDate: string;
+  readonly patientId: string | null;
+  readonly tags: readonly string[];
+  readonly source: string;
+}
+
+/** The multipart text fields the API takes (spec 1 §2.4); empty optional ones are left out. */
+export function uploadFormFields(fields: UploadFields): [string, string][] {
+  const entries: [string, string][] = [
+    ['dataset_id', fields.datasetId],
+    ['name', fields.name],
+    ['description', fields.description],
+    ['captureDate', fields.captureDate],
+  ];
+  if (fields.patientId !== null) entries.push(['patientId', fields.patientId]);
+  if (fields.tags.length > 0) entries.push(['tags', JSON.stringify(fields.tags)]);
+  if (fields.source.trim() !== '') entries.push(['source', fields.source.trim()]);
+  return entries;
 }
 
 /** Messages of spec 1 §8 the upload can end with; `message` carries the server's text. */
@@ -39,10 +56,7 @@ export function uploadVideo(
   const token = readToken(window.localStorage);
   if (token === null) return Promise.reject(new UploadError({ kind: 'noToken' }));
   const form = new FormData();
-  form.append('dataset_id', fields.datasetId);
-  form.append('name', fields.name);
-  form.append('description', fields.description);
-  form.append('captureDate', fields.captureDate);
+  for (const [key, value] of uploadFormFields(fields)) form.append(key, value);
   form.append('file', file);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();

@@ -15,16 +15,17 @@ import {
   Step,
   StepLabel,
   Stepper,
+  TextField,
   Typography,
 } from '@mui/material';
 import { WHO_REQUIRED_VIDEO_COUNT, type Dataset } from '@sarm/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { clinicalKeys, fetchDatasetVideos } from '../../api/clinicalApi';
-import { calculateConcentration, calculateMotility } from '../../api/reportsApi';
+import { fetchReportVersions, reportKeys, runReport } from '../../api/reportsApi';
 import {
   combineOutcomes,
   elapsed,
@@ -34,6 +35,7 @@ import {
   validateVideoSelection,
   type AnalysisResults,
 } from './reportLogic';
+import { needsAmendReason } from './reportVersionsLogic';
 
 async function outcome<T>(promise: Promise<T>) {
   try {
@@ -52,7 +54,9 @@ export function ReportDialog(props: {
   const { dataset, projectId, onClose } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const [step, setStep] = useState(0);
+  const [reason, setReason] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [results, setResults] = useState<AnalysisResults | null>(null);
@@ -63,6 +67,12 @@ export function ReportDialog(props: {
     queryFn: () => fetchDatasetVideos(dataset.id),
   });
   const usable = (videos.data ?? []).filter(usableForReport);
+  const versions = useQuery({
+    queryKey: reportKeys.versions(dataset.id),
+    queryFn: () => fetchReportVersions(dataset.id),
+  });
+  // Once a version is signed, a run is an amendment: the server refuses it without a reason.
+  const amending = needsAmendReason(versions.data?.versions ?? []);
 
   useEffect(() => {
     if (step !== 1) return undefined;
@@ -76,14 +86,29 @@ export function ReportDialog(props: {
       setError(t(invalid));
       return;
     }
+    if (amending && reason.trim() === '') {
+      setError(t('reports.versions.reasonRequired'));
+      return;
+    }
     setError(null);
     setStep(1);
     setStartedAt(Date.now());
     setNow(Date.now());
-    const [motility, concentration] = await Promise.all([
-      outcome(calculateMotility(selected, { forceReanalysis: true, saveResults: true })),
-      outcome(calculateConcentration(selected, { forceReanalysis: false, saveResults: true })),
-    ]);
+    // One run, one report version: motility re-runs the engine, concentration reuses its analyses.
+    const saved = await outcome(
+      runReport(dataset.id, selected, {
+        forceReanalysis: true,
+        ...(amending ? { reason: reason.trim() } : {}),
+      }),
+    );
+    await client.invalidateQueries({ queryKey: reportKeys.stored(dataset.id) });
+    if (!saved.ok) {
+      setError(t('reports.analysisFailed', { message: saved.message }));
+      setStep(0);
+      return;
+    }
+    const motility = { ok: true as const, value: saved.value.motility_report };
+    const concentration = { ok: true as const, value: saved.value.concentration_report };
     setResults(
       combineOutcomes(concentration, motility, {
         motilityFailed: (message) => t('reports.motilityFailed', { message }),
@@ -155,6 +180,23 @@ export function ReportDialog(props: {
                 );
               })}
             </List>
+            {amending && (
+              <>
+                <Alert severity="info" sx={{ mt: 1 }}>
+                  {t('reports.versions.reasonPrompt')}
+                </Alert>
+                <TextField
+                  label={t('reports.versions.reason')}
+                  value={reason}
+                  onChange={(event) => setReason(event.target.value)}
+                  required
+                  multiline
+                  minRows={2}
+                  fullWidth
+                  sx={{ my: 2 }}
+                />
+              </>
+            )}
             {error !== null && <Alert severity="error">{error}</Alert>}
           </>
         )}

@@ -42,7 +42,13 @@ const printStyles = (
 );
 
 /** Builds the PDF from the report data (jsPDF is loaded only on the first click) and saves it. */
-function DownloadPdfButton({ input }: { readonly input: PdfReportInput }) {
+function DownloadPdfButton({
+  input,
+  onSaved,
+}: {
+  readonly input: PdfReportInput;
+  readonly onSaved?: () => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const { addAlert } = useAlerts();
@@ -60,6 +66,7 @@ function DownloadPdfButton({ input }: { readonly input: PdfReportInput }) {
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      onSaved?.();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       toast(t('reports.pdf.error', { message }), 'error');
@@ -116,6 +123,10 @@ export function ReportBody(props: {
   readonly actions: ReactNode;
   /** What the Download PDF button writes. */
   readonly pdf: PdfReportInput;
+  /** Called once the PDF is saved (the stored report records the download in the audit log). */
+  readonly onPdfSaved?: () => void;
+  /** Above the figures, not printed: e.g. the offer to re-analyse after the sample changed. */
+  readonly notice?: ReactNode;
   readonly children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -131,12 +142,17 @@ export function ReportBody(props: {
         </Box>
         <Stack direction="row" spacing={1} className="no-print">
           {props.actions}
-          <DownloadPdfButton input={props.pdf} />
+          <DownloadPdfButton input={props.pdf} onSaved={props.onPdfSaved} />
           <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
             {t('reports.print')}
           </Button>
         </Stack>
       </Stack>
+      {props.notice !== undefined && (
+        <Box className="no-print" sx={{ mb: 2 }}>
+          {props.notice}
+        </Box>
+      )}
       {props.warnings.length > 0 && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           <Typography sx={{ fontWeight: 600 }}>{t('reports.warnings')}</Typography>

@@ -1,14 +1,17 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Alert, Button, CircularProgress, Grid } from '@mui/material';
+import { Alert, Button, CircularProgress, Grid, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ApiRequestError } from '../../api/client';
 import { fetchMyProjects, PROJECTS_QUERY_KEY } from '../../api/projectsApi';
-import { fetchStoredReport, reportKeys } from '../../api/reportsApi';
+import { fetchStoredReport, recordReportDownload, reportKeys } from '../../api/reportsApi';
+import { ReanalyseBanner } from './ReanalyseBanner';
 import { ReportBody, SampleCard } from './ReportLayout';
 import { analysedRows } from './reportLogic';
 import { patientRows } from './reportPdf';
+import { ReportRecordCard, ReportVersionsPanel } from './ReportVersionsPanel';
+import { parseVersionParam, reportTitle } from './reportVersionsLogic';
 import { VideoDetailsTable } from './WhoTable';
 
 /** /sarm/reports/view/{datasetId}: the report saved for a dataset (spec 1 §2.4). */
@@ -16,11 +19,17 @@ export function StoredReportPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { datasetId = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  // No parameter: the latest version. A version once saved reads the same forever.
+  const version = parseVersionParam(search.get('version'));
   const report = useQuery({
-    queryKey: reportKeys.stored(datasetId),
-    queryFn: () => fetchStoredReport(datasetId),
+    queryKey: reportKeys.storedVersion(datasetId, version),
+    queryFn: () => fetchStoredReport(datasetId, version),
     retry: false,
   });
+  const formatDate = (iso: string) => new Date(iso).toLocaleString();
+  const show = (picked: number | undefined) =>
+    setSearch(picked === undefined ? {} : { version: String(picked) });
   const projects = useQuery({ queryKey: PROJECTS_QUERY_KEY, queryFn: fetchMyProjects });
   const back = (
     <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate(-1)}>
@@ -54,17 +63,31 @@ export function StoredReportPage() {
     [t('reports.videosUsed'), String(data.combined_summary.video_count)],
     ...analysedRows(summaries, t),
   ] as const;
+  const title = reportTitle(data.report_version, t('reports.storedTitle'), t);
   return (
     <ReportBody
-      title={t('reports.storedTitle')}
-      subtitle={data.dataset_name}
+      title={title}
+      subtitle={`${data.dataset_name} · ${t('reports.versions.versionN', { version: data.report_version.version })}`}
       concentration={data.concentration_report}
       motility={data.motility_report}
       warnings={[...new Set(warnings)]}
       sample={<SampleCard rows={[...patientRows(patients, t), ...sampleRows]} />}
       actions={back}
+      notice={
+        <Stack spacing={2}>
+          {version === undefined && <ReanalyseBanner report={data} />}
+          <ReportVersionsPanel
+            datasetId={datasetId}
+            shown={data.report_version}
+            formatDate={formatDate}
+            onShow={show}
+          />
+        </Stack>
+      }
+      onPdfSaved={() => void recordReportDownload(datasetId, data.report_version.version)}
       pdf={{
-        title: t('reports.storedTitle'),
+        title,
+        record: { version: data.report_version, formatDate },
         datasetName: data.dataset_name,
         projectName,
         sample: sampleRows,
@@ -75,6 +98,9 @@ export function StoredReportPage() {
         warnings: [...new Set(warnings)],
       }}
     >
+      <Grid size={12}>
+        <ReportRecordCard version={data.report_version} formatDate={formatDate} />
+      </Grid>
       <Grid size={12}>
         <VideoDetailsTable summaries={summaries} />
       </Grid>

@@ -75,6 +75,7 @@ export function whoRows(
   const c = concentration?.aggregated_results.mean_concentration_million_per_ml ?? null;
   const m = motility?.aggregated_results ?? null;
   const nonImmotile = m === null ? null : 100 - m.motility_distribution.Immotile;
+  const total = concentration?.aggregated_results.total_sperm_number_million ?? null;
   return [
     {
       key: 'concentration',
@@ -82,12 +83,12 @@ export function whoRows(
       reference: WHO_2021_LIMITS.concentrationMillionPerMl,
       status: c === null ? 'unknown' : classifyConcentration(c),
     },
-    // Needs the semen volume, which videos do not give.
+    // Concentration × the sample's semen volume; null (Not measured) while the volume is unknown.
     {
       key: 'totalCount',
-      value: null,
+      value: total,
       reference: WHO_2021_LIMITS.totalSpermMillion,
-      status: 'unknown',
+      status: total === null ? 'unknown' : atLeast(total, WHO_2021_LIMITS.totalSpermMillion),
     },
     {
       key: 'progressive',

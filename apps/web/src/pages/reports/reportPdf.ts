@@ -3,10 +3,12 @@ import {
   type ConcentrationReport,
   type MotilityReport,
   type ReportPatient,
+  type ReportVersion,
   type VideoSummary,
 } from '@sarm/contracts';
 import type { TFunction } from 'i18next';
 import { fmt, whoRows, type WhoStatus } from './reportLogic';
+import { recordBlocks, type FormatDate } from './reportVersionsLogic';
 
 /**
  * The pure half of "Download PDF": turns the report data into a list of blocks (text rows, tables,
@@ -39,6 +41,8 @@ export interface PdfReportInput {
   readonly motility: MotilityReport | null;
   readonly summaries: readonly VideoSummary[];
   readonly warnings: readonly string[];
+  /** The stored version printed (number, amendment, signer and date); absent for a fresh run. */
+  readonly record?: { readonly version: ReportVersion; readonly formatDate: FormatDate };
 }
 
 const CATEGORY_KEYS = {
@@ -86,6 +90,9 @@ export function buildPdfBlocks(input: PdfReportInput, t: Translate): PdfBlock[] 
     { kind: 'heading', text: t('reports.sampleTitle') },
     { kind: 'rows', rows: [...patientRows(input.patients, t), ...input.sample] },
   ];
+  // Right under the title, so an amended report says so before any figure.
+  if (input.record !== undefined)
+    blocks.splice(1, 0, ...recordBlocks(input.record.version, t, input.record.formatDate));
 
   blocks.push({ kind: 'heading', text: t('reports.concentrationTitle') });
   const c = input.concentration;

@@ -19,6 +19,7 @@ import { PROJECTS_QUERY_KEY, fetchMyProjects } from '../../api/projectsApi';
 import { useAuth } from '../../auth/authContext';
 import { useFeedback } from '../../feedback/feedbackContext';
 import { useColorMode } from '../../theme/colorModeContext';
+import { CalibrationProfilesCard } from './CalibrationProfilesCard';
 import { effectiveDefaultProject } from './defaultProject';
 import { SettingsForm } from './SettingsForm';
 
@@ -98,6 +99,7 @@ export function SettingsPage() {
           </CardContent>
         </Card>
       )}
+      {hasPermission(permissionCodes, 'manage_calibration') && <CalibrationProfilesCard />}
     </Box>
   );
 }

@@ -17,7 +17,7 @@ import { AdminPage } from '../common/AdminPage';
 import { matchesSearch } from '../common/paging';
 import { SearchField } from '../common/SearchField';
 import { useCan } from '../common/useCan';
-import { PERMISSION_MODULE_KEYS } from './moduleLabels';
+import { PERMISSION_MODULE_KEYS, permissionTexts } from './moduleLabels';
 
 /** System Permissions (/admin/permissions): the read-only catalogue with search and module chips. */
 export function PermissionsPage() {
@@ -32,11 +32,13 @@ export function PermissionsPage() {
   });
   const moduleLabel = (module: string) =>
     t(PERMISSION_MODULE_KEYS[module] ?? 'admin.modules.system');
-  const rows = (permissions.data ?? []).filter(
-    (p) =>
-      (moduleFilter === null || p.module === moduleFilter) &&
-      matchesSearch(search, p.name, p.code, p.description),
-  );
+  const rows = (permissions.data ?? [])
+    .map((p) => ({ ...p, ...permissionTexts(p, t) }))
+    .filter(
+      (p) =>
+        (moduleFilter === null || p.module === moduleFilter) &&
+        matchesSearch(search, p.name, p.code, p.description),
+    );
 
   return (
     <AdminPage

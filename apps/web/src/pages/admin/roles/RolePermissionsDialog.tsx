@@ -22,7 +22,7 @@ import { useFeedback } from '../../../feedback/feedbackContext';
 import { SearchField } from '../common/SearchField';
 import { useCan } from '../common/useCan';
 import { expandHeld, groupPermissions, moduleCheckState, toggleModule } from './permissionGroups';
-import { PERMISSION_MODULE_KEYS } from '../permissions/moduleLabels';
+import { PERMISSION_MODULE_KEYS, permissionTexts } from '../permissions/moduleLabels';
 
 /** The role permissions editor: grouped by module, with module filter, search and partial module boxes. */
 export function RolePermissionsDialog(props: {
@@ -123,7 +123,7 @@ export function RolePermissionsDialog(props: {
                     }
                     label={
                       <Box>
-                        <Typography variant="body2">{p.name}</Typography>
+                        <Typography variant="body2">{permissionTexts(p, t).name}</Typography>
                         <Typography variant="caption" color="textSecondary">
                           {p.code}
                         </Typography>
