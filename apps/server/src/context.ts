@@ -1,6 +1,6 @@
 import type { Clock } from './clock.js';
 import type { ServerRole } from './config.js';
-import type { Database, DatabaseKind, QueueConnection } from './db/database.js';
+import type { Database, DatabaseHandle, DatabaseKind, QueueConnection } from './db/database.js';
 import { createJobRegistry } from './jobs/job-registry.js';
 import { createTaskQueue, type QueueLogger } from './jobs/task-queue.js';
 import type { Mailer } from './mail/mailer.js';
@@ -42,6 +42,8 @@ export interface ContextDependencies {
   readonly pollingIntervalSeconds?: number;
   /** Attempts of each job kind a worker runs at once (default 1). */
   readonly workerConcurrency?: number;
+  /** Writes to the database's tables (the principal cache listens; no cache without it). */
+  readonly onWrite?: DatabaseHandle['onWrite'];
 }
 
 /** The composition root: repositories, services, job registry and task queue of one process. */
@@ -56,6 +58,7 @@ export function createServerContext(deps: ContextDependencies) {
     publicUrl: deps.publicUrl,
     throttlePolicy: deps.throttlePolicy,
     onAuditWriteError: (error) => deps.logger.error({ err: error }, 'Could not write audit entry'),
+    onWrite: deps.onWrite,
   });
   const detectionRunner = createDetectionRunner({
     videos: repositories.videos,

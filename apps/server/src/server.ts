@@ -74,6 +74,7 @@ export async function startServer(
     db: database.db,
     databaseKind: database.kind,
     queueConnection: database.queueConnection,
+    onWrite: database.onWrite,
     storage,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,

@@ -77,3 +77,31 @@ describe('pg-boss adapter for PGlite', () => {
     expect(query.rows).toEqual([{ n: 2 }]);
   });
 });
+
+describe('onWrite', () => {
+  it('tells listeners of inserts, updates and deletes of their tables, not of reads or others', async () => {
+    const database = await openPgliteDatabase();
+    try {
+      await database.migrate();
+      const heard: string[] = [];
+      const stop = database.onWrite(['users'], () => heard.push('users'));
+      const [user] = await database.db
+        .insert(users)
+        .values({ email: 'watch@sarm.test', displayName: 'W', passwordHash: 'x' })
+        .returning();
+      await database.db.select().from(users);
+      await database.db.update(users).set({ displayName: 'V' });
+      await database.db.select().from(schema.roles);
+      await database.db.delete(users);
+      expect(user).toBeDefined();
+      expect(heard).toEqual(['users', 'users', 'users']);
+      stop();
+      await database.db
+        .insert(users)
+        .values({ email: 'after@sarm.test', displayName: 'A', passwordHash: 'x' });
+      expect(heard).toHaveLength(3);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -34,13 +34,36 @@ export interface DatabaseHandle {
   runExclusive<T>(work: () => Promise<T>): Promise<T>;
   /** Queries sent through `db` so far (tests count the queries of an endpoint with it). */
   queryCount(): number;
+  /**
+   * Calls `listener` after every statement sent through `db` that writes one of `tables`
+   * (INSERT, UPDATE or DELETE); answers a function that stops listening.
+   */
+  onWrite(tables: readonly string[], listener: () => void): () => void;
   close(): Promise<void>;
 }
 
-/** A Drizzle logger that only counts. */
-function queryCounter() {
+const WRITE_TARGET = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_0-9]+)"?/i;
+
+/** A Drizzle logger that counts queries and tells listeners which tables were written. */
+function queryWatcher() {
   let queries = 0;
-  return { logger: { logQuery: () => void (queries += 1) }, count: () => queries };
+  const listeners = new Set<{ tables: ReadonlySet<string>; listener: () => void }>();
+  const logQuery = (query: string) => {
+    queries += 1;
+    if (listeners.size === 0) return;
+    const table = WRITE_TARGET.exec(query)?.[1];
+    if (table === undefined) return;
+    for (const entry of listeners) if (entry.tables.has(table)) entry.listener();
+  };
+  return {
+    logger: { logQuery },
+    count: () => queries,
+    onWrite: (tables: readonly string[], listener: () => void) => {
+      const entry = { tables: new Set(tables), listener };
+      listeners.add(entry);
+      return () => void listeners.delete(entry);
+    },
+  };
 }
 
 /** The committed migrations; the same relative path from `src/db` and `dist/db`. */
@@ -69,7 +92,7 @@ export async function openPgliteDatabase(dataDir?: string): Promise<DatabaseHand
   if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
   const client = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
   await client.waitReady;
-  const counter = queryCounter();
+  const counter = queryWatcher();
   const db = drizzlePglite({ client, schema, logger: counter.logger });
   return {
     db,
@@ -79,6 +102,7 @@ export async function openPgliteDatabase(dataDir?: string): Promise<DatabaseHand
     // One process owns a PGlite folder, so there is nobody to take turns with.
     runExclusive: (work) => work(),
     queryCount: counter.count,
+    onWrite: counter.onWrite,
     close: () => client.close(),
   };
 }
@@ -86,7 +110,7 @@ export async function openPgliteDatabase(dataDir?: string): Promise<DatabaseHand
 /** Opens a PostgreSQL database through a node-postgres pool. */
 export function openPostgresDatabase(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
-  const counter = queryCounter();
+  const counter = queryWatcher();
   const db = drizzlePostgres({ client: pool, schema, logger: counter.logger });
   return {
     db,
@@ -95,6 +119,7 @@ export function openPostgresDatabase(connectionString: string): DatabaseHandle {
     migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     runExclusive: (work) => withAdvisoryLock(connectionString, work),
     queryCount: counter.count,
+    onWrite: counter.onWrite,
     close: () => pool.end(),
   };
 }

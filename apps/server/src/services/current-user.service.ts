@@ -2,6 +2,7 @@ import { deriveAccess, type CurrentUser } from '@sarm/contracts';
 import type { RolesRepository } from '../repositories/roles.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
 import { buildAuthContext, type AuthContext } from './access.js';
+import type { PrincipalCache } from './principal-cache.js';
 import type { ProjectsService } from './projects.service.js';
 
 /** Loads who is signed in and presents it as the `CurrentUser` the client works with. */
@@ -9,11 +10,16 @@ export function createCurrentUserService(deps: {
   users: UsersRepository;
   roles: RolesRepository;
   projects: ProjectsService;
+  principals?: PrincipalCache;
 }) {
   async function loadAuthContext(userId: string): Promise<AuthContext | undefined> {
+    const cached = deps.principals?.get(userId);
+    if (cached !== undefined) return cached;
     const user = await deps.users.findById(userId);
     if (user === undefined) return undefined;
-    return buildAuthContext(user, await deps.roles.rolesOfUser(user.id));
+    const auth = buildAuthContext(user, await deps.roles.rolesOfUser(user.id));
+    deps.principals?.set(userId, auth);
+    return auth;
   }
 
   async function present(auth: AuthContext): Promise<CurrentUser> {

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import type { Database } from '../db/database.js';
+import type { Database, DatabaseHandle } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createAuditLogsRepository } from '../repositories/audit-logs.repository.js';
 import { createLoginAttemptsRepository } from '../repositories/login-attempts.repository.js';
@@ -24,6 +24,7 @@ import { createAuditService } from './audit.service.js';
 import { createAuthService } from './auth.service.js';
 import { createBootstrapService } from './bootstrap.service.js';
 import { createCurrentUserService } from './current-user.service.js';
+import { createPrincipalCache } from './principal-cache.js';
 import { createLoginThrottleService, type ThrottlePolicy } from './login-throttle.service.js';
 import { createNotificationsService } from './notifications.service.js';
 import { createPasswordResetService } from './password-reset.service.js';
@@ -70,6 +71,8 @@ export interface DomainServiceDependencies {
   readonly publicUrl: string;
   readonly throttlePolicy?: ThrottlePolicy;
   readonly onAuditWriteError: (error: unknown) => void;
+  /** Writes to the database's tables, for the principal cache (no cache without it). */
+  readonly onWrite?: DatabaseHandle['onWrite'];
 }
 
 /** Wires the domain services (everything except the task queue and its service). */
@@ -104,6 +107,7 @@ export function createDomainServices(deps: DomainServiceDependencies) {
     users: repositories.users,
     roles: repositories.roles,
     projects,
+    principals: createPrincipalCache({ onWrite: deps.onWrite }),
   });
   const auth = createAuthService({
     users: repositories.users,

@@ -59,6 +59,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     db: database.db,
     databaseKind: database.kind,
     queueConnection: database.queueConnection,
+    onWrite: database.onWrite,
     storage:
       options.createStorage?.({ secret: TEST_JWT_SECRET, clock }) ??
       createLocalFileStorage({
