@@ -1,6 +1,7 @@
 import type { Clock } from './clock.js';
 import type { ServerRole } from './config.js';
 import type { Database, DatabaseHandle, DatabaseKind, QueueConnection } from './db/database.js';
+import { databaseOutage, isDatabaseUnavailable } from './db/database-availability.js';
 import { createJobRegistry } from './jobs/job-registry.js';
 import { createTaskQueue, type QueueLogger } from './jobs/task-queue.js';
 import type { Mailer } from './mail/mailer.js';
@@ -57,7 +58,23 @@ export function createServerContext(deps: ContextDependencies) {
     jwtSecret: deps.jwtSecret,
     publicUrl: deps.publicUrl,
     throttlePolicy: deps.throttlePolicy,
-    onAuditWriteError: (error) => deps.logger.error({ err: error }, 'Could not write audit entry'),
+    onAuditWriteError: (error) => {
+      if (isDatabaseUnavailable(error)) {
+        const outageLog = {
+          warn: (details: Record<string, unknown>, message: string) => {
+            if (deps.logger.warn === undefined) deps.logger.info(message);
+            else deps.logger.warn(details, message);
+          },
+          info: (message: string) => deps.logger.info(message),
+        };
+        databaseOutage.reportUnavailable(error, outageLog, 'audit log');
+        return;
+      }
+      // Drizzle's message quotes the statement and its parameters (names, e-mails): log the
+      // database's own reason instead.
+      const reason = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+      deps.logger.error({ err: reason }, 'Could not write audit entry');
+    },
     onWrite: deps.onWrite,
   });
   const detectionRunner = createDetectionRunner({

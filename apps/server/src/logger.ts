@@ -124,6 +124,7 @@ export function createServerLogger(options: ServerLoggerOptions): Logger {
 export function queueLoggerOf(logger: Logger): QueueLogger {
   return {
     info: (message) => logger.info(message),
+    warn: (details, message) => logger.warn(details, message),
     error: (details, message) => logger.error(details, message),
   };
 }

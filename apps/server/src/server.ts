@@ -54,14 +54,15 @@ export async function startServer(
     objectStorage.close();
     throw error;
   });
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'db'),
-  });
   const logger = createServerLogger({
     level: config.logLevel,
     pretty: process.stdout.isTTY,
     file: { path: path.join(config.dataDir, 'logs', 'sarm.log'), maxBytes: LOG_FILE_MAX_BYTES },
+  });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+    logger,
   });
   const storage: FileStorage =
     objectStorage ??

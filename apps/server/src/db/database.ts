@@ -8,6 +8,11 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type PgBoss from 'pg-boss';
+import {
+  databaseOutage,
+  isDatabaseUnavailable,
+  type OutageLogger,
+} from './database-availability.js';
 import * as schema from './schema/index.js';
 
 export type DatabaseSchema = typeof schema;
@@ -36,9 +41,10 @@ export interface DatabaseHandle {
   queryCount(): number;
   /**
    * Calls `listener` after every statement sent through `db` that writes one of `tables`
-   * (INSERT, UPDATE or DELETE); answers a function that stops listening.
+   * (INSERT, UPDATE or DELETE); answers a function that stops listening. A property, not a
+   * method: callers pass it on unbound (`onWrite: database.onWrite`).
    */
-  onWrite(tables: readonly string[], listener: () => void): () => void;
+  readonly onWrite: (tables: readonly string[], listener: () => void) => () => void;
   close(): Promise<void>;
 }
 
@@ -107,9 +113,51 @@ export async function openPgliteDatabase(dataDir?: string): Promise<DatabaseHand
   };
 }
 
+/** Where the pool reports connections it lost (the server logger, by default the console). */
+export type DatabaseLogger = OutageLogger;
+
+const consoleDatabaseLogger: DatabaseLogger = {
+  warn: (details, message) => console.warn(message, details),
+  info: () => undefined,
+};
+
+/** How long a request waits for a pooled connection before answering 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A pool that survives the server going away: a connection that dies, idle or in use, is logged
+ * (once per outage) and dropped instead of throwing an unhandled `'error'` event, and the next
+ * query opens a fresh one.
+ */
+function createResilientPool(connectionString: string, logger: DatabaseLogger): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  const reportConnectionError = (error: unknown) => {
+    if (isDatabaseUnavailable(error))
+      databaseOutage.reportUnavailable(error, logger, 'database pool');
+    else logger.warn({ err: error }, 'A pooled database connection failed');
+  };
+  // Idle clients' errors: without a listener, node-postgres would crash the process.
+  pool.on('error', reportConnectionError);
+  pool.on('connect', (client) => {
+    // A checked-out client (a transaction) has no pool listener while its socket dies; its query
+    // rejects on its own, and this keeps the client's 'error' event from being unhandled.
+    client.on('error', () => undefined);
+    databaseOutage.reportAvailable(logger);
+  });
+  return pool;
+}
+
 /** Opens a PostgreSQL database through a node-postgres pool. */
-export function openPostgresDatabase(connectionString: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+export function openPostgresDatabase(
+  connectionString: string,
+  options: { logger?: DatabaseLogger } = {},
+): DatabaseHandle {
+  const pool = createResilientPool(connectionString, options.logger ?? consoleDatabaseLogger);
   const counter = queryWatcher();
   const db = drizzlePostgres({ client: pool, schema, logger: counter.logger });
   return {
@@ -147,8 +195,9 @@ async function withAdvisoryLock<T>(connectionString: string, work: () => Promise
 export async function openDatabase(options: {
   databaseUrl: string | null;
   pgliteDir: string;
+  logger?: DatabaseLogger;
 }): Promise<DatabaseHandle> {
   return options.databaseUrl === null
     ? openPgliteDatabase(options.pgliteDir)
-    : openPostgresDatabase(options.databaseUrl);
+    : openPostgresDatabase(options.databaseUrl, { logger: options.logger });
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
+import { isDatabaseUnavailable } from '../db/database-availability.js';
 import type { AuthContext } from '../services/access.js';
 import { actorOf } from '../services/audit.service.js';
 import { requestOrigin } from './route-access.js';
@@ -10,6 +11,8 @@ export async function recordServerError(
   error: unknown,
   request: FastifyRequest,
 ): Promise<void> {
+  // The audit log lives in the database that is away; the outage is in the server log instead.
+  if (isDatabaseUnavailable(error)) return;
   // Outside /api the auth decoration is absent.
   const auth: AuthContext | null | undefined = request.auth;
   const reason = error instanceof Error ? error.message : String(error);

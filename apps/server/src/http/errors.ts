@@ -4,6 +4,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { databaseOutage, isDatabaseUnavailable } from '../db/database-availability.js';
 import { StorageError } from '../storage/storage.js';
 
 /** An expected failure with the status, message and optional detail the client receives. */
@@ -45,7 +46,11 @@ export const MESSAGES = {
   noPermission: "You don't have permission to perform this action",
   internal: 'Internal server error',
   storageFull: "The server's storage is full. Please contact an administrator.",
+  databaseUnavailable: 'The database is unavailable. Please try again shortly.',
 } as const;
+
+/** What a 503 for an unreachable database asks clients to wait before trying again. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** The 403 every route answers for a deactivated account; the client routes to /account-inactive. */
 export const accountInactive = () => forbidden(MESSAGES.accountInactive, 'ACCOUNT_INACTIVE');
@@ -107,6 +112,9 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof StorageError && error.kind === 'full') {
     return { statusCode: 507, message: MESSAGES.storageFull };
   }
+  if (isDatabaseUnavailable(error)) {
+    return { statusCode: 503, message: MESSAGES.databaseUnavailable };
+  }
   if (isResponseSerializationError(error)) {
     return { statusCode: 500, message: MESSAGES.internal };
   }
@@ -119,7 +127,7 @@ export function toApiError(error: unknown): ApiError {
 /**
  * Fastify error handler: answers with the API error shape. A server fault answers only "Internal
  * server error"; its message, stack, SQL and paths go to the log (and the audit log), never to the
- * client.
+ * client. An unreachable database answers 503 with `Retry-After` and is logged once per outage.
  */
 export async function handleError(
   error: unknown,
@@ -127,7 +135,14 @@ export async function handleError(
   reply: FastifyReply,
 ): Promise<void> {
   const body = toApiError(error);
-  if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  if (body.statusCode === 503 && isDatabaseUnavailable(error)) {
+    databaseOutage.reportUnavailable(
+      error,
+      request.log,
+      `${request.method} ${request.routeOptions.url ?? '(no route)'}`,
+    );
+    void reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  } else if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
   if (error instanceof RetryLaterError)
     void reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
   await reply.status(body.statusCode).send(body);

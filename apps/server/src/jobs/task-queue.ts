@@ -3,6 +3,11 @@ import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Clock } from '../clock.js';
 import type { QueueConnection } from '../db/database.js';
+import {
+  databaseOutage,
+  isDatabaseUnavailable,
+  type OutageLogger,
+} from '../db/database-availability.js';
 import type { TaskRow } from '../db/schema/index.js';
 import { badRequest } from '../http/errors.js';
 import type { TasksRepository } from '../repositories/tasks.repository.js';
@@ -19,6 +24,8 @@ import {
 /** Minimal logger the queue writes to (Fastify's and pino's loggers fit). */
 export interface QueueLogger {
   info(message: string): void;
+  /** Database outages (logged once each); `info` when absent. */
+  warn?(details: Record<string, unknown>, message: string): void;
   error(details: { err: unknown }, message: string): void;
 }
 
@@ -55,6 +62,11 @@ export function createTaskQueue<R extends JobRegistryShape<R>>(options: TaskQueu
   const running = new Map<string, RunningTask>();
   const workerIds = new Map<string, string[]>();
   let boss: PgBoss | undefined;
+  const outageLogger: OutageLogger = {
+    warn: (details, message) =>
+      logger.warn === undefined ? logger.info(message) : logger.warn(details, message),
+    info: (message) => logger.info(message),
+  };
 
   const requireBoss = (): PgBoss => {
     if (boss === undefined) throw new Error('The task queue is not started');
@@ -74,7 +86,13 @@ export function createTaskQueue<R extends JobRegistryShape<R>>(options: TaskQueu
       schedule: startOptions.maintenance,
       migrate: true,
     });
-    instance.on('error', (error) => logger.error({ err: error }, 'pg-boss error'));
+    // pg-boss keeps polling through an outage and resumes by itself: an unreachable database is
+    // one warning per outage, not an error per poll of every worker.
+    instance.on('error', (error) => {
+      if (isDatabaseUnavailable(error))
+        databaseOutage.reportUnavailable(error, outageLogger, 'task queue');
+      else logger.error({ err: error }, 'pg-boss error');
+    });
     await instance.start();
     boss = instance;
     for (const definition of definitions) {
