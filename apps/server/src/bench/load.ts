@@ -6,6 +6,7 @@
  *   npm run bench:load                      embedded database (PGlite)
  *   npm run bench:load -- --pg URL          PostgreSQL (a throw-away database is created next to URL)
  *   npm run bench:load -- --seconds 5 --clients 50
+ *   npm run bench:load -- --cpu-prof DIR    also writes the server's CPU profile into DIR
  */
 import { createVideoWriter } from '@sarm/casa/node';
 import { createSimulation } from '@sarm/casa';
@@ -18,6 +19,7 @@ import { startServerProcess, type ServerProcess } from '../test/server-process.j
 
 interface Options {
   readonly pg: string | undefined;
+  readonly cpuProfileDir: string | undefined;
   readonly seconds: number;
   readonly clients: number;
 }
@@ -29,6 +31,7 @@ function parseOptions(argv: readonly string[]): Options {
   };
   return {
     pg: value('--pg'),
+    cpuProfileDir: value('--cpu-prof'),
     seconds: Number(value('--seconds') ?? 5),
     clients: Number(value('--clients') ?? 50),
   };
@@ -245,6 +248,10 @@ async function main(): Promise<void> {
       ...ADMIN,
       databaseUrl,
       logLevel: 'warn',
+      nodeArgs:
+        options.cpuProfileDir === undefined
+          ? []
+          : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfileDir)}`],
     });
     const client = new Client(server.baseUrl);
     await client.signIn();

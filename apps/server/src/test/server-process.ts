@@ -44,11 +44,14 @@ export async function startServerProcess(options: {
   databaseUrl?: string;
   /** `info` by default (tests read job lines from the output). */
   logLevel?: string;
+  /** Extra Node options, e.g. `--cpu-prof` for the load benchmark. */
+  nodeArgs?: readonly string[];
 }): Promise<ServerProcess> {
   await mkdir(options.tmpDir, { recursive: true });
   const port = await freePort();
   const role = options.role ?? 'all';
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, `--role=${role}`], {
+  const args = [...(options.nodeArgs ?? []), '--import', 'tsx', MAIN, `--role=${role}`];
+  const child = spawn(process.execPath, args, {
     cwd: path.dirname(MAIN),
     env: {
       ...process.env,
