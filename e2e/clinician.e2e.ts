@@ -163,9 +163,10 @@ describe('clinician workflow', () => {
     // jsPDF writes uncompressed content streams: the shown texts are plain strings in the file.
     const pdf = await readFile(pdfPath, 'latin1');
     expect(pdf.startsWith('%PDF-')).toBe(true);
-    expect(pdf).toContain(`(${expectedConcentration}) Tj`);
-    expect(pdf).toContain(`(${progressive}) Tj`);
-    expect(pdf).toContain(`(${totalMotility}) Tj`);
+    // Each figure is followed by its 95 % interval: "46.1 million/ml \(95 % CI 40.0-52.8\)".
+    expect(pdf).toContain(`(${expectedConcentration} \\(95 % CI `);
+    expect(pdf).toContain(`(${progressive} \\(95 % CI `);
+    expect(pdf).toContain(`(${totalMotility} \\(95 % CI `);
     expect(pdf).toContain('(Rapid progressive) Tj');
     await context.close();
   }, 120_000);

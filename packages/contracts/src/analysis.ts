@@ -18,6 +18,50 @@ export const MotilityDistributionSchema = z.object({
   Immotile: z.number(),
 });
 
+/** A 95 % confidence interval [low, high]. */
+export const Interval95Schema = z.tuple([z.number(), z.number()]);
+
+/** 95 % interval of each WHO motility class share, percent. */
+export const MotilityIntervalsSchema = z.object({
+  'Rapid Progressive': Interval95Schema,
+  'Slow Progressive': Interval95Schema,
+  'Non Progressive': Interval95Schema,
+  Immotile: Interval95Schema,
+});
+export type MotilityIntervals = z.infer<typeof MotilityIntervalsSchema>;
+
+/** Common drift of the field removed before kinematics, µm/s. */
+export const DriftSummarySchema = z.object({
+  vx_um_per_s: z.number(),
+  vy_um_per_s: z.number(),
+  speed_um_per_s: z.number(),
+  /** Tracks the estimate rests on (0: no drift removed). */
+  tracks_used: z.number(),
+});
+export type DriftSummary = z.infer<typeof DriftSummarySchema>;
+
+/**
+ * Counting uncertainty of a concentration and of motility shares (WHO 6th edition asks for 200
+ * assessed cells per replicate). All optional: results stored before the engine computed them
+ * still parse, and the screens then show the figures without intervals.
+ */
+const ConcentrationUncertaintyShape = {
+  /** 95 % interval, million/ml, Poisson on the effective cells counted. */
+  concentration_ci95: Interval95Schema.optional(),
+  /** Effective number of independent cells counted. */
+  cells_assessed: z.number().optional(),
+  /** Set when fewer than 200 cells were assessed. */
+  concentration_warning: z.string().nullable().optional(),
+};
+const MotilityUncertaintyShape = {
+  /** 95 % Wilson interval of each class share, percent, from the tracks assessed. */
+  motility_ci95: MotilityIntervalsSchema.optional(),
+  /** Tracks classified (the n of the intervals). */
+  tracks_assessed: z.number().optional(),
+  /** Set when fewer than 200 tracks were assessed. */
+  motility_warning: z.string().nullable().optional(),
+};
+
 /** Per-video figures. total_sperm_count: cells tracked long enough to be classified. */
 export const VideoSummarySchema = z.object({
   video_id: z.string(),
@@ -36,6 +80,10 @@ export const VideoSummarySchema = z.object({
   duration_s: z.number(),
   width: z.number(),
   height: z.number(),
+  ...ConcentrationUncertaintyShape,
+  ...MotilityUncertaintyShape,
+  /** Stage or flow drift removed from the tracks (absent in analyses made before it existed). */
+  drift: DriftSummarySchema.optional(),
 });
 export type VideoSummary = z.infer<typeof VideoSummarySchema>;
 
@@ -75,6 +123,8 @@ export const ConcentrationReportSchema = z.object({
     overall_classification: z.enum(['normal', 'warning', 'error']),
     total_sperm_count: z.number(),
     ...TotalSpermNumberShape,
+    /** Pooled over the videos: the interval rests on the summed effective cells. */
+    ...ConcentrationUncertaintyShape,
   }),
   analysis_parameters: z.object({
     who_standard: z.string(),
@@ -98,6 +148,11 @@ export const MotilityReportSchema = z.object({
     total_sperm_count: z.number(),
     progressive_percent: z.number(),
     total_motility_percent: z.number(),
+    /** Pooled over the videos' tracks (Wilson on the pooled count). */
+    ...MotilityUncertaintyShape,
+    /** 95 % interval of progressive (a+b) and total (a+b+c) motility, percent. */
+    progressive_ci95: Interval95Schema.optional(),
+    total_motility_ci95: Interval95Schema.optional(),
   }),
   analysis_parameters: z.object({
     who_standard: z.string(),

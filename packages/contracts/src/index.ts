@@ -17,6 +17,7 @@ export * from './videos.js';
 export * from './datasets.js';
 export * from './analysis.js';
 export * from './report-versions.js';
+export * from './report-records.js';
 export * from './detection.js';
 export * from './patients.js';
 export * from './video-analysis.js';

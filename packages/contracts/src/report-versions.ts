@@ -5,6 +5,7 @@ import {
   MotilityReportSchema,
   StoredReportSchema,
 } from './analysis.js';
+import { ReportSampleSchema } from './report-records.js';
 
 /** 400 when a saved run follows a sign-off without saying why. */
 export const AMEND_REASON_REQUIRED =
@@ -50,6 +51,8 @@ export const StoredReportQuerySchema = z.object({
 /** GET /sarm/report/get-report/{datasetId}: the stored report with the version it is. */
 export const VersionedStoredReportSchema = StoredReportSchema.extend({
   report_version: ReportVersionSchema,
+  /** The sample as it was when the version was saved (patient, collection, chamber, calibration). */
+  sample: ReportSampleSchema,
 });
 export type VersionedStoredReport = z.infer<typeof VersionedStoredReportSchema>;
 

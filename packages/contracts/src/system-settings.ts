@@ -1,9 +1,30 @@
 import { z } from 'zod';
-import { DESCRIPTION_MAX, EMAIL_MAX, NAME_MAX, multiLineText, singleLineText } from './limits.js';
+import {
+  DESCRIPTION_MAX,
+  EMAIL_MAX,
+  NAME_MAX,
+  PHONE_MAX,
+  multiLineText,
+  singleLineText,
+} from './limits.js';
 
 /** Storage back-ends the settings screen offers; only `local` is implemented by the server today. */
 export const VIDEO_STORAGE_KINDS = ['local', 'cloud', 'firebase'] as const;
 export const COMPRESSION_LEVELS = ['none', 'low', 'medium', 'high'] as const;
+
+/**
+ * The laboratory logo is kept in the settings as a data URL (PNG or JPEG, base64), not as an
+ * uploaded file: the PDF is drawn in the browser and needs the bytes anyway, the settings travel
+ * in backups with everything else, and no file route or storage key is needed. 256 KB of text
+ * (about 190 KB of image) is plenty for a letterhead logo.
+ */
+export const LOGO_DATA_URL_MAX = 256 * 1024;
+export const LOGO_DATA_URL_PATTERN = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/;
+export const LOGO_INVALID = 'The logo must be a PNG or JPEG image';
+export const LogoDataUrlSchema = z
+  .string()
+  .max(LOGO_DATA_URL_MAX, `The logo must be at most ${LOGO_DATA_URL_MAX / 1024} KB`)
+  .refine((value) => value === '' || LOGO_DATA_URL_PATTERN.test(value), LOGO_INVALID);
 
 export const GeneralSettingsSchema = z.object({
   siteName: singleLineText('Site name', NAME_MAX).min(1),
@@ -14,6 +35,14 @@ export const GeneralSettingsSchema = z.object({
   maxUploadSize: z.number().int().min(1).max(100_000),
   /** Report e-mails one user may send per hour (429 beyond). */
   reportEmailsPerHour: z.number().int().min(1).max(10_000),
+  /** Laboratory identity printed at the head of every report (ISO 15189). */
+  laboratoryName: singleLineText('Laboratory name', NAME_MAX),
+  laboratoryAddress: multiLineText('Laboratory address', DESCRIPTION_MAX),
+  laboratoryPhone: singleLineText('Laboratory phone', PHONE_MAX),
+  /** E.g. "ISO 15189:2022 accredited, certificate no. 1234". */
+  laboratoryAccreditation: singleLineText('Accreditation', NAME_MAX),
+  /** PNG or JPEG data URL; empty for no logo. */
+  laboratoryLogo: LogoDataUrlSchema,
 });
 
 export const SecuritySettingsSchema = z.object({
@@ -75,6 +104,11 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
     contactEmail: '',
     maxUploadSize: 100,
     reportEmailsPerHour: 20,
+    laboratoryName: '',
+    laboratoryAddress: '',
+    laboratoryPhone: '',
+    laboratoryAccreditation: '',
+    laboratoryLogo: '',
   },
   security: {
     passwordMinLength: 8,

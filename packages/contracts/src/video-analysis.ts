@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MotilityDistributionSchema } from './analysis.js';
+import { DriftSummarySchema, MotilityDistributionSchema } from './analysis.js';
 import { TimestampSchema } from './common.js';
 import { idText } from './limits.js';
 import { WHO_MOTILITY_CATEGORIES } from './who.js';
@@ -76,17 +76,15 @@ export const VideoMotilitySchema = z.object({
     .optional(),
   /** Tracks classified (the n of the intervals). */
   tracks_assessed: z.number().optional(),
+  /** 95 % Wilson interval of progressive (a+b) and total (a+b+c) motility, percent. */
+  progressive_ci95: z.tuple([z.number(), z.number()]).optional(),
+  total_motility_ci95: z.tuple([z.number(), z.number()]).optional(),
   /** Set when fewer than 200 tracks were assessed (WHO 6th edition). */
   warning: z.string().nullable().optional(),
 });
 
 /** Common drift of the field removed before kinematics, µm/s (absent in older analyses). */
-export const VideoDriftSchema = z.object({
-  vx_um_per_s: z.number(),
-  vy_um_per_s: z.number(),
-  speed_um_per_s: z.number(),
-  tracks_used: z.number(),
-});
+export const VideoDriftSchema = DriftSummarySchema;
 
 /** The newest stored CASA analysis of a video. */
 export const StoredVideoAnalysisSchema = z.object({

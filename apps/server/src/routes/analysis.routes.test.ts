@@ -13,6 +13,7 @@ import { seedSimulatedVideos } from '../test/analysis-helpers.js';
 import { projectWithMember } from '../test/clinical-helpers.js';
 import { grantCustomRole } from '../test/factories.js';
 import { createTestServer, type TestServer } from '../test/test-server.js';
+import { expectPooledConcentration, expectPooledMotility } from '../test/uncertainty-assertions.js';
 
 let server: TestServer;
 let analyst: Awaited<ReturnType<typeof caller>>;
@@ -100,6 +101,35 @@ describe('calculation', () => {
     expect(motility.analysis_parameters.frame_size).toEqual({ width: 160, height: 120 });
   }, 60_000);
 
+  it('pools the videos into intervals narrower than any one video, with the < 200 warnings', async () => {
+    const ids = videos.map((v) => v.id);
+    const concentration = ConcentrationReportSchema.parse(
+      (await analyst.call('POST', '/api/sarm/calculation/cal-concentration', body(ids))).json(),
+    );
+    expectPooledConcentration(concentration);
+    const relativeWidth = (value: number, ci: readonly [number, number] | undefined) =>
+      ci === undefined ? NaN : (ci[1] - ci[0]) / value;
+    const pooled = concentration.aggregated_results;
+    const pooledWidth = relativeWidth(
+      pooled.mean_concentration_million_per_ml,
+      pooled.concentration_ci95,
+    );
+    for (const video of concentration.video_summaries) {
+      if (video.concentration_million_per_ml <= 0) continue;
+      expect(pooledWidth).toBeLessThan(
+        relativeWidth(video.concentration_million_per_ml, video.concentration_ci95),
+      );
+    }
+    const motility = MotilityReportSchema.parse(
+      (await analyst.call('POST', '/api/sarm/calculation/cal-motility', body(ids))).json(),
+    );
+    expectPooledMotility(motility);
+    // Five 160 x 120 px videos of 2 s stay below 200 tracks and 200 cells: both warn.
+    expect(motility.aggregated_results.tracks_assessed).toBeLessThan(200);
+    expect(motility.aggregated_results.motility_warning).toContain('200');
+    expect(pooled.concentration_warning).toContain('200');
+  }, 60_000);
+
   it('lists a failing video in errors, answers 422 when all fail, 404 for unknown ids', async () => {
     const ids = [videos[0]?.id ?? '', brokenId];
     const partial = await analyst.call('POST', '/api/sarm/calculation/cal-motility', body(ids));
@@ -171,6 +201,11 @@ describe('saved results and reports', () => {
     expect(report.combined_summary.concentration_million_per_ml).toBe(
       report.concentration_report?.aggregated_results.mean_concentration_million_per_ml,
     );
+    if (report.concentration_report === null || report.motility_report === null) {
+      throw new Error('both reports expected');
+    }
+    expectPooledConcentration(report.concentration_report);
+    expectPooledMotility(report.motility_report);
     const notifications = await analyst.call('GET', '/api/notifications');
     expect(JSON.stringify(notifications.json())).toContain(`/sarm/reports/view/${datasetId}`);
   });

@@ -12,6 +12,7 @@ import { seedSimulatedVideos } from '../test/analysis-helpers.js';
 import { projectWithMember } from '../test/clinical-helpers.js';
 import { grantCustomRole } from '../test/factories.js';
 import { createTestServer, type TestServer } from '../test/test-server.js';
+import { expectPooledConcentration, expectPooledMotility } from '../test/uncertainty-assertions.js';
 
 let server: TestServer;
 let analyst: Awaited<ReturnType<typeof caller>>;
@@ -94,6 +95,12 @@ describe('report versions', () => {
     const latest = await reportOf(analyst);
     expect(latest.report_version.version).toBe(2);
     expect(latest.reports_available).toEqual({ concentration: true, motility: true });
+    // The stored version keeps the pooled intervals, counts assessed and warnings.
+    if (latest.concentration_report === null || latest.motility_report === null) {
+      throw new Error('both reports expected');
+    }
+    expectPooledConcentration(latest.concentration_report);
+    expectPooledMotility(latest.motility_report);
     const first = await reportOf(analyst, 1);
     expect(first.report_version.version).toBe(1);
     expect(first.reports_available).toEqual({ concentration: true, motility: false });

@@ -1,5 +1,8 @@
 import {
+  FhirExportQuerySchema,
+  FhirReportBundleSchema,
   ReportDownloadRequestSchema,
+  ReportLetterheadSchema,
   ReportDownloadResponseSchema,
   ReportRunRequestSchema,
   ReportRunResponseSchema,
@@ -28,7 +31,47 @@ export const reportVersionsRoutes: FastifyPluginCallbackZod<{ services: Services
   { services },
   done,
 ) => {
-  const { reportVersions } = services.clinical;
+  const { reportVersions, reportRecords } = services.clinical;
+
+  app.get(
+    '/sarm/report/letterhead',
+    {
+      config: { permission: VIEW_REPORTS },
+      schema: {
+        tags,
+        summary: 'The laboratory identity printed at the head of every report',
+        description:
+          'Name, address, phone, accreditation and logo (PNG or JPEG data URL) from the general system settings, with the SARM version. Report readers may read it without the settings permission.',
+        response: { 200: ReportLetterheadSchema },
+      },
+    },
+    async () => reportRecords.letterhead(),
+  );
+
+  app.get(
+    '/sarm/report/fhir/:datasetId',
+    {
+      config: { permission: VIEW_REPORTS },
+      schema: {
+        tags,
+        summary: 'A signed report version as an HL7 FHIR R4 Bundle',
+        description:
+          'A `collection` Bundle with a DiagnosticReport (status `final`, or `amended` for a version that amends a signed one), one Observation per result (LOINC codes where published, else `https://sarm.example/fhir/CodeSystem/casa`; UCUM units), the Patient and the signing Practitioner. Latest version unless `?version=N`. 409 for an unsigned version, 404 for an unknown one.',
+        params,
+        querystring: FhirExportQuerySchema,
+        response: { 200: FhirReportBundleSchema },
+      },
+    },
+    async (request, reply) => {
+      const bundle = await reportRecords.fhirExport(
+        requireAuth(request),
+        request.params.datasetId,
+        request.query.version,
+      );
+      void reply.header('Content-Type', 'application/fhir+json; charset=utf-8');
+      return bundle;
+    },
+  );
 
   app.get(
     '/sarm/report/versions/:datasetId',

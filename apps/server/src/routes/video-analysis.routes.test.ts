@@ -1,12 +1,16 @@
 import { resolveSettings } from '@sarm/casa';
 import { analyzeVideo } from '@sarm/casa/node';
 import { VideoAnalysisResponseSchema } from '@sarm/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { videoAnalyses } from '../db/schema/index.js';
 import { caller } from '../test/admin-helpers.js';
 import { seedSimulatedVideos } from '../test/analysis-helpers.js';
 import { projectWithMember } from '../test/clinical-helpers.js';
 import { grantCustomRole } from '../test/factories.js';
 import { createTestServer, type TestServer } from '../test/test-server.js';
+import { expectVideoUncertainty } from '../test/uncertainty-assertions.js';
 
 let server: TestServer;
 let analyst: Awaited<ReturnType<typeof caller>>;
@@ -83,6 +87,54 @@ describe('GET /sarm/analysis/{videoId}', () => {
     const alias = await analyst.call('GET', `/api/business/analysis/${video.id}`);
     expect(alias.statusCode).toBe(200);
     expect(alias.json()).toEqual(response.json());
+  }, 60_000);
+
+  it('answers the 95 % intervals, the cells and tracks assessed, the < 200 warnings and the drift', async () => {
+    const body = VideoAnalysisResponseSchema.parse(
+      (await analyst.call('GET', `/api/sarm/analysis/${video.id}`)).json(),
+    );
+    const analysis = body.analysis;
+    if (analysis === null) throw new Error('analysis expected');
+    expectVideoUncertainty(analysis);
+    const direct = await analyzeVideo(
+      video.file,
+      resolveSettings({ umPerPixel: 0.5, chamberDepthUm: 20, dilution: 1 }),
+    );
+    expect(analysis.concentration.ci95).toEqual(direct.concentration.ci95);
+    expect(analysis.concentration.cells_assessed).toBe(direct.concentration.cells_assessed);
+    expect(analysis.motility.ci95).toEqual(direct.motility.ci95);
+    expect(analysis.drift).toEqual(direct.drift);
+    // A 160 x 120 px, 2 s video holds far fewer than 200 cells: both warnings must show.
+    expect(analysis.concentration.warning).toEqual(expect.stringContaining('200'));
+    expect(analysis.motility.warning).toEqual(expect.stringContaining('200'));
+  }, 60_000);
+
+  it('answers an analysis stored before the intervals existed without them', async () => {
+    const [row] = await server.context.repositories.analyses.latestByVideo([video.id]);
+    if (row === undefined) throw new Error('analysis expected');
+    const dropped = new Set(['ci95', 'cells_assessed', 'tracks_assessed', 'warning', 'drift']);
+    const legacy = z
+      .record(z.string(), z.unknown())
+      .parse(
+        JSON.parse(JSON.stringify(row.result), (key, value: unknown) =>
+          dropped.has(key) ? undefined : value,
+        ),
+      );
+    await server.database.db
+      .update(videoAnalyses)
+      .set({ result: legacy })
+      .where(eq(videoAnalyses.id, row.id));
+    const response = await analyst.call('GET', `/api/sarm/analysis/${video.id}`);
+    expect(response.statusCode).toBe(200);
+    const analysis = VideoAnalysisResponseSchema.parse(response.json()).analysis;
+    expect(analysis?.concentration.ci95).toBeUndefined();
+    expect(analysis?.motility.tracks_assessed).toBeUndefined();
+    expect(analysis?.motility.progressive_ci95).toBeUndefined();
+    expect(analysis?.drift).toBeUndefined();
+    await server.database.db
+      .update(videoAnalyses)
+      .set({ result: row.result })
+      .where(eq(videoAnalyses.id, row.id));
   }, 60_000);
 
   it('answers the newest analysis after a forced re-analysis', async () => {

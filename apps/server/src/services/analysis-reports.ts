@@ -1,6 +1,7 @@
 import type { AnalysisResult, CasaSettings } from '@sarm/casa';
 import type { PatientRow } from '../db/schema/index.js';
 import { summariseMotility } from '@sarm/casa';
+import { poolConcentrationInterval, progressionIntervals } from './pooled-uncertainty.js';
 import {
   classifyConcentration,
   totalSpermNumber,
@@ -47,6 +48,37 @@ export function summarizeVideo(video: AnalysedVideo): VideoSummary {
     duration_s: result.video.duration_s,
     width: result.video.width,
     height: result.video.height,
+    ...videoUncertainty(result),
+  };
+}
+
+/**
+ * The counting uncertainty and drift of one analysis; results stored before the engine computed
+ * them leave the fields out (their jsonb lacks them even though the engine's type has them).
+ */
+function videoUncertainty(
+  result: AnalysisResult,
+): Pick<
+  VideoSummary,
+  | 'concentration_ci95'
+  | 'cells_assessed'
+  | 'concentration_warning'
+  | 'motility_ci95'
+  | 'tracks_assessed'
+  | 'motility_warning'
+  | 'drift'
+> {
+  const concentration: Partial<AnalysisResult['concentration']> = result.concentration;
+  const motility: Partial<AnalysisResult['motility']> = result.motility;
+  const drift: Partial<Pick<AnalysisResult, 'drift'>> = result;
+  return {
+    concentration_ci95: concentration.ci95,
+    cells_assessed: concentration.cells_assessed,
+    concentration_warning: concentration.warning,
+    motility_ci95: motility.ci95,
+    tracks_assessed: motility.tracks_assessed,
+    motility_warning: motility.warning,
+    drift: drift.drift,
   };
 }
 
@@ -68,12 +100,26 @@ export function buildConcentrationReport(
   const mean =
     summaries.reduce((sum, s) => sum + s.concentration_million_per_ml, 0) /
     Math.max(1, summaries.length);
+  const pooled = poolConcentrationInterval(
+    summaries.map((s) => ({
+      millionPerMl: s.concentration_million_per_ml,
+      ci95: s.concentration_ci95,
+      cellsAssessed: s.cells_assessed,
+    })),
+  );
   return {
     aggregated_results: {
       mean_concentration_million_per_ml: mean,
       overall_classification: classifyConcentration(mean),
       total_sperm_count: summaries.reduce((sum, s) => sum + s.total_sperm_count, 0),
       ...totalSpermNumber(mean, sample.semenVolumeMl, sample.reason),
+      ...(pooled === null
+        ? {}
+        : {
+            concentration_ci95: pooled.ci95,
+            cells_assessed: pooled.cells_assessed,
+            concentration_warning: pooled.warning,
+          }),
     },
     analysis_parameters: {
       who_standard: WHO_STANDARD_LABEL,
@@ -97,7 +143,8 @@ export function buildMotilityReport(
   errors: readonly CalculationError[],
   settings: CasaSettings,
 ): MotilityReport {
-  const pooled = summariseMotility(videos.flatMap((video) => video.result.tracks));
+  const tracks = videos.flatMap((video) => video.result.tracks);
+  const pooled = summariseMotility(tracks);
   const first = videos[0]?.result.video;
   return {
     aggregated_results: {
@@ -106,6 +153,10 @@ export function buildMotilityReport(
       total_sperm_count: pooled.track_count,
       progressive_percent: pooled.progressive_percent,
       total_motility_percent: pooled.total_motility_percent,
+      motility_ci95: pooled.ci95,
+      tracks_assessed: pooled.tracks_assessed,
+      motility_warning: pooled.warning,
+      ...progressionIntervals(tracks),
     },
     analysis_parameters: {
       who_standard: WHO_STANDARD_LABEL,
@@ -140,6 +191,8 @@ export interface StoredReportPayload {
   readonly project_id?: string;
   readonly concentration_report?: ConcentrationReport;
   readonly motility_report?: MotilityReport;
+  /** The sample as it was when the version was saved (absent in versions saved before). */
+  readonly sample?: unknown;
 }
 
 /** Why a stored report has no total sperm number (reports saved before it existed: no volume). */

@@ -30,6 +30,7 @@ import {
   type SampleVolume,
 } from './analysis-reports.js';
 import type { ProjectScope } from './project-scope.js';
+import { storedSample, type ReportSampleReader } from './report-sample.js';
 import { toReportVersion, type ReportRecorder } from './report-versions.service.js';
 import type { VideosService } from './videos.service.js';
 import type { NotificationContent } from './notifications.service.js';
@@ -141,6 +142,8 @@ export function createAnalysisService(deps: {
   /** Saves each `save_results` run as a new report version. */
   recorder: ReportRecorder;
   versions: Pick<ReportVersionsRepository, 'find'>;
+  /** The sample of versions saved before their sample was frozen into them. */
+  sampleOf: ReportSampleReader;
 }) {
   const { runner } = deps;
 
@@ -258,7 +261,11 @@ export function createAnalysisService(deps: {
       row.createdAt,
       await patientsOf(storedReportVideoIds(row.payload)),
     );
-    return { ...stored, report_version: toReportVersion(row) };
+    return {
+      ...stored,
+      report_version: toReportVersion(row),
+      sample: storedSample(row.payload) ?? (await deps.sampleOf(datasetId)),
+    };
   }
 
   return { calculate, results, report };

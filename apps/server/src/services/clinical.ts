@@ -15,6 +15,9 @@ import type { DetectionRunner } from './detection-runner.js';
 import type { DomainServices, Repositories } from './index.js';
 import { createPatientsService } from './patients.service.js';
 import { createProjectScope } from './project-scope.js';
+import { serverVersion } from '../backup/backup-manifest.js';
+import { createReportRecordsService } from './report-records.service.js';
+import { createReportSampleReader } from './report-sample.js';
 import { createReportRecorder, createReportVersionsService } from './report-versions.service.js';
 import { createVideoUploadService } from './video-upload.service.js';
 import { createVideosService } from './videos.service.js';
@@ -87,10 +90,16 @@ export function createClinicalServices(deps: {
       (await queue.enqueueTask('video.prepare', { videoId }, userId)).id,
   });
 
+  const sampleOf = createReportSampleReader({
+    datasets: repositories.datasets,
+    patients: repositories.patients,
+    profiles: repositories.calibrationProfiles,
+  });
   const reportRecorder = createReportRecorder({
     versions: repositories.reportVersions,
     audit: domain.audit,
     clock,
+    sampleOf,
   });
   const analysis = createAnalysisService({
     videos,
@@ -103,6 +112,7 @@ export function createClinicalServices(deps: {
     notify: domain.notifications.notify,
     recorder: reportRecorder,
     versions: repositories.reportVersions,
+    sampleOf,
   });
   const reportVersions = createReportVersionsService({
     versions: repositories.reportVersions,
@@ -113,6 +123,13 @@ export function createClinicalServices(deps: {
     scope,
     audit: domain.audit,
     clock,
+  });
+  const reportRecords = createReportRecordsService({
+    settings: domain.settings,
+    analysis,
+    audit: domain.audit,
+    clock,
+    softwareVersion: serverVersion,
   });
 
   /** Queues frame extraction; 409 while the video is still being prepared or extracted. */
@@ -144,6 +161,7 @@ export function createClinicalServices(deps: {
     extractFrames,
     analysis,
     reportVersions,
+    reportRecords,
     detection,
     patients,
     business,

@@ -18,6 +18,7 @@ import { meetsRequirement, type AuthContext } from './access.js';
 import type { AnalysisService } from './analysis.service.js';
 import type { AuditService } from './audit.service.js';
 import type { ProjectScope } from './project-scope.js';
+import type { ReportSampleReader } from './report-sample.js';
 import type { VideosService } from './videos.service.js';
 
 export const DATASET_NOT_FOUND = 'Dataset not found';
@@ -62,6 +63,8 @@ export function createReportRecorder(deps: {
   versions: ReportVersionsRepository;
   audit: AuditService;
   clock: Clock;
+  /** The sample as it is now, frozen into each version (patient, collection, calibration). */
+  sampleOf: ReportSampleReader;
 }) {
   /** 400 before any engine work when the dataset has a signed version and no reason is given. */
   async function assertReasonWhenSigned(datasetId: string, reason: string | undefined) {
@@ -78,6 +81,7 @@ export function createReportRecorder(deps: {
     reason: string | undefined,
   ): Promise<DatasetReportVersionRow> {
     const given = reason === undefined || reason === '' ? null : reason;
+    const sample = await deps.sampleOf(dataset.id);
     const row = await deps.versions.append(
       dataset.id,
       authorOf(auth),
@@ -85,7 +89,7 @@ export function createReportRecorder(deps: {
       ({ latest, newestSigned }) => {
         if (newestSigned !== undefined && given === null) throw badRequest(AMEND_REASON_REQUIRED);
         return {
-          payload: { ...latest?.payload, ...part },
+          payload: { ...latest?.payload, ...part, sample },
           amends: newestSigned?.version ?? null,
           reason: given,
         };

@@ -3,6 +3,7 @@ import type { AnalysisTrack, StoredVideoAnalysis, VideoAnalysisResponse } from '
 import type { VideoAnalysisRow, VideoRow } from '../db/schema/index.js';
 import type { AnalysesRepository } from '../repositories/analyses.repository.js';
 import type { AuthContext } from './access.js';
+import { progressionIntervals } from './pooled-uncertainty.js';
 
 /** Tracks as the screen draws them; analyses stored before morphometry existed answer null. */
 function toTracks(result: AnalysisResult): AnalysisTrack[] {
@@ -31,7 +32,13 @@ function toStoredAnalysis(row: VideoAnalysisRow, result: AnalysisResult): Stored
     createdAt: row.createdAt.toISOString(),
     settings: row.settings,
     concentration: result.concentration,
-    motility: result.motility,
+    motility: {
+      ...result.motility,
+      // Only with the engine's class intervals: older analyses show no interval anywhere.
+      ...(result.motility.ci95 === undefined ? {} : progressionIntervals(result.tracks)),
+    },
+    // Absent in the jsonb of analyses stored before the engine estimated drift.
+    ...(result.drift === undefined ? {} : { drift: result.drift }),
     tracks: toTracks(result),
   };
 }

@@ -1,9 +1,13 @@
 import {
+  FhirReportBundleSchema,
   ReportDownloadResponseSchema,
+  ReportLetterheadSchema,
   ReportRunResponseSchema,
   ReportVersionSchema,
   ReportVersionsResponseSchema,
   VersionedStoredReportSchema,
+  type FhirReportBundle,
+  type ReportLetterhead,
   type ReportRunResponse,
   type ReportVersion,
   type ReportVersionsResponse,
@@ -65,6 +69,19 @@ export const recordReportDownload = (datasetId: string, version: number) =>
     ReportDownloadResponseSchema,
     { method: 'POST', body: { version } },
   );
+
+/** The laboratory identity printed at the head of reports (any report reader may read it). */
+export const fetchLetterhead = (): Promise<ReportLetterhead> =>
+  apiClient.requestParsed('/sarm/report/letterhead', ReportLetterheadSchema);
+
+/** A signed version as an HL7 FHIR R4 Bundle (409 for an unsigned one). */
+export const fetchFhirBundle = (datasetId: string, version: number): Promise<FhirReportBundle> =>
+  apiClient.requestParsed(
+    `/sarm/report/fhir/${encodeURIComponent(datasetId)}?version=${version}`,
+    FhirReportBundleSchema,
+  );
+
+export const LETTERHEAD_KEY = ['sarm', 'report-letterhead'] as const;
 
 export const reportKeys = {
   /** The latest version; also the prefix of every report query of the dataset (invalidation). */

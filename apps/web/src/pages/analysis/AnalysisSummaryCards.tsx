@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
 import {
   WHO_MOTILITY_CATEGORIES,
   type StoredVideoAnalysis,
@@ -7,6 +7,13 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_COLOURS, CATEGORY_LABEL_KEYS } from './categoryColours';
+import {
+  assessedText,
+  assessmentWarnings,
+  classShareText,
+  driftText,
+  intervalText,
+} from './uncertaintyLogic';
 
 const CONCENTRATION_CHIP = {
   normal: { key: 'videoAnalysis.summary.concentrationNormal', color: 'success' },
@@ -28,6 +35,16 @@ function SummaryCard({ title, children }: { title: string; children: ReactNode }
         {children}
       </CardContent>
     </Card>
+  );
+}
+
+/** A secondary line under a figure (its interval, how much was assessed); nothing when null. */
+function Note({ text, testId }: { text: string | null; testId?: string }) {
+  if (text === null) return null;
+  return (
+    <Typography variant="body2" color="textSecondary" data-testid={testId}>
+      {text}
+    </Typography>
   );
 }
 
@@ -57,11 +74,34 @@ export function AnalysisSummaryCards({
   const totalChip = MOTILITY_CHIP[motility.classification.total];
   // Five figure cards in a row on wide screens, the category shares as chips below them.
   const cell = { xs: 12, sm: 6, md: 4, lg: 3 } as const;
+  const warnings = assessmentWarnings(
+    {
+      cellsAssessed: concentration.cells_assessed,
+      cellsWarning: concentration.warning,
+      tracksAssessed: motility.tracks_assessed,
+      tracksWarning: motility.warning,
+    },
+    t,
+  );
+  const drift = driftText(analysis.drift, t);
   return (
     <Grid container spacing={2} columns={{ xs: 12, lg: 15 }} data-testid="analysis-summary">
+      {warnings.length > 0 && (
+        <Grid size={{ xs: 12, lg: 15 }}>
+          <Stack spacing={1}>
+            {warnings.map((warning) => (
+              <Alert key={warning} severity="warning" data-testid="assessment-warning">
+                {warning}
+              </Alert>
+            ))}
+          </Stack>
+        </Grid>
+      )}
       <Grid size={cell}>
         <SummaryCard title={t('videoAnalysis.summary.concentration')}>
           <Figure value={concentration.mean_concentration_million_per_ml.toFixed(1)} unit="M/ml" />
+          <Note text={intervalText(concentration.ci95, t)} testId="concentration-ci" />
+          <Note text={assessedText('cells', concentration.cells_assessed, t)} />
           <Chip
             size="small"
             color={concentrationChip.color}
@@ -73,6 +113,7 @@ export function AnalysisSummaryCards({
       <Grid size={cell}>
         <SummaryCard title={t('videoAnalysis.summary.progressive')}>
           <Figure value={motility.progressive_percent.toFixed(1)} unit="%" />
+          <Note text={intervalText(motility.progressive_ci95, t)} />
           <Chip
             size="small"
             color={progressiveChip.color}
@@ -84,12 +125,14 @@ export function AnalysisSummaryCards({
       <Grid size={cell}>
         <SummaryCard title={t('videoAnalysis.summary.totalMotility')}>
           <Figure value={motility.total_motility_percent.toFixed(1)} unit="%" />
+          <Note text={intervalText(motility.total_motility_ci95, t)} />
           <Chip size="small" color={totalChip.color} label={t(totalChip.key)} sx={{ mt: 1 }} />
         </SummaryCard>
       </Grid>
       <Grid size={cell}>
         <SummaryCard title={t('videoAnalysis.summary.tracks')}>
           <Figure value={String(analysis.tracks.length)} unit="" />
+          <Note text={assessedText('tracks', motility.tracks_assessed, t)} />
           <Typography variant="body2" color="textSecondary">
             {t('videoAnalysis.summary.averageVelocity', {
               value: motility.average_velocity.toFixed(1),
@@ -133,11 +176,18 @@ export function AnalysisSummaryCards({
                   }}
                 />
               }
-              label={`${t(CATEGORY_LABEL_KEYS[category])}: ${motility.motility_distribution[category].toFixed(1)} %`}
+              label={`${t(CATEGORY_LABEL_KEYS[category])}: ${classShareText(category, motility.motility_distribution, motility.ci95, t)}`}
             />
           ))}
         </Stack>
       </Grid>
+      {drift !== null && (
+        <Grid size={{ xs: 12, lg: 15 }}>
+          <Typography variant="body2" color="textSecondary" data-testid="stage-drift">
+            {drift}
+          </Typography>
+        </Grid>
+      )}
     </Grid>
   );
 }

@@ -42,6 +42,8 @@ export function PatientPicker({
       ]);
       await client.invalidateQueries({ queryKey: businessKeys.patients });
       onChange(patient.id);
+      // The input still reads "Create patient …" from the picked option: show the new name.
+      setTyped(patient.name);
     },
   });
   const options = patientChoices(patients.data ?? [], typed, canCreate);

@@ -6,9 +6,12 @@ import {
   MotilityReportSchema,
   VideoSchema,
 } from '@sarm/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { fetchLetterhead, LETTERHEAD_KEY } from '../../api/reportsApi';
 import { ReportBody, SampleCard } from './ReportLayout';
+import { PrintLetterhead } from './ReportRecordParts';
 import { analysedRows } from './reportLogic';
 import { patientRows, reportPatients } from './reportPdf';
 
@@ -39,6 +42,7 @@ export function AnalysisReportPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const parsed = readState(useLocation().state);
+  const letterhead = useQuery({ queryKey: LETTERHEAD_KEY, queryFn: fetchLetterhead });
   if (parsed === null)
     return (
       <Alert
@@ -78,8 +82,12 @@ export function AnalysisReportPage() {
       motility={analysisResults.motility}
       warnings={analysisResults.errors}
       sample={<SampleCard rows={[...patientRows(patients, t), ...sampleRows]} />}
+      letterhead={
+        letterhead.data === undefined ? undefined : <PrintLetterhead letterhead={letterhead.data} />
+      }
       pdf={{
         title: t('reports.analysisTitle'),
+        letterhead: letterhead.data,
         datasetName: dataset.name,
         projectName: dataset.project_name,
         sample: sampleRows,

@@ -19,8 +19,9 @@ import type { ConcentrationReport, MotilityReport } from '@sarm/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlerts, useToast } from '../../feedback/feedbackContext';
-import { buildPdfBlocks, pdfFileName, type PdfReportInput } from './reportPdf';
-import { ConcentrationCard, MotilityCard } from './ReportCards';
+import { buildPdfBlocks, pdfFileName, pdfFooter, type PdfReportInput } from './reportPdf';
+import { PAGE_MARK, PAGES_MARK, pageCounterContent } from './reportRecordPdf';
+import { AssessmentAlerts, ConcentrationCard, MotilityCard } from './ReportCards';
 import { ParametersCard, WhoTable } from './WhoTable';
 
 /** Printing keeps only the report: no bars, drawers or buttons. */
@@ -36,10 +37,23 @@ const printStyles = (
         },
         body: { background: '#fff' },
         '.MuiCard-root': { breakInside: 'avoid' },
+        '.print-only': { display: 'block !important' },
       },
+      '.print-only': { display: 'none' },
     }}
   />
 );
+
+/** "Page n of N" in the printed page's bottom margin (Chromium draws @page margin boxes). */
+function PrintPageNumbers() {
+  const { t } = useTranslation();
+  const content = pageCounterContent(
+    t('reports.pdf.pageOf', { page: PAGE_MARK, total: PAGES_MARK }),
+  );
+  return (
+    <GlobalStyles styles={`@page { @bottom-right { content: ${content}; font-size: 9pt; } }`} />
+  );
+}
 
 /** Builds the PDF from the report data (jsPDF is loaded only on the first click) and saves it. */
 function DownloadPdfButton({
@@ -57,7 +71,10 @@ function DownloadPdfButton({
     setBusy(true);
     try {
       const { writePdf } = await import('./pdfWriter');
-      const blob = writePdf(buildPdfBlocks(input, t));
+      const blob = writePdf(buildPdfBlocks(input, t), {
+        pageLabel: (page, total) => t('reports.pdf.pageOf', { page, total }),
+        footer: pdfFooter(input, t),
+      });
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
@@ -125,6 +142,8 @@ export function ReportBody(props: {
   readonly pdf: PdfReportInput;
   /** Called once the PDF is saved (the stored report records the download in the audit log). */
   readonly onPdfSaved?: () => void;
+  /** The laboratory header, printed above the title (not shown on screen). */
+  readonly letterhead?: ReactNode;
   /** Above the figures, not printed: e.g. the offer to re-analyse after the sample changed. */
   readonly notice?: ReactNode;
   readonly children?: ReactNode;
@@ -133,6 +152,8 @@ export function ReportBody(props: {
   return (
     <Box>
       {printStyles}
+      <PrintPageNumbers />
+      {props.letterhead}
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
         <Box>
           <Typography variant="h4" component="h1">
@@ -153,6 +174,7 @@ export function ReportBody(props: {
           {props.notice}
         </Box>
       )}
+      <AssessmentAlerts concentration={props.concentration} motility={props.motility} />
       {props.warnings.length > 0 && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           <Typography sx={{ fontWeight: 600 }}>{t('reports.warnings')}</Typography>

@@ -5,11 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ApiRequestError } from '../../api/client';
 import { fetchMyProjects, PROJECTS_QUERY_KEY } from '../../api/projectsApi';
-import { fetchStoredReport, recordReportDownload, reportKeys } from '../../api/reportsApi';
+import {
+  fetchLetterhead,
+  fetchStoredReport,
+  LETTERHEAD_KEY,
+  recordReportDownload,
+  reportKeys,
+} from '../../api/reportsApi';
+import { fetchReplicates, qcKeys } from '../../api/qualityControlApi';
 import { ReanalyseBanner } from './ReanalyseBanner';
 import { ReportBody, SampleCard } from './ReportLayout';
 import { analysedRows } from './reportLogic';
-import { patientRows } from './reportPdf';
+import { DownloadFhirButton, PrintLetterhead } from './ReportRecordParts';
+import { methodRows, patientIdentityRows, sampleDetailRows } from './reportRecordPdf';
 import { ReportRecordCard, ReportVersionsPanel } from './ReportVersionsPanel';
 import { parseVersionParam, reportTitle } from './reportVersionsLogic';
 import { VideoDetailsTable } from './WhoTable';
@@ -31,6 +39,13 @@ export function StoredReportPage() {
   const show = (picked: number | undefined) =>
     setSearch(picked === undefined ? {} : { version: String(picked) });
   const projects = useQuery({ queryKey: PROJECTS_QUERY_KEY, queryFn: fetchMyProjects });
+  const letterhead = useQuery({ queryKey: LETTERHEAD_KEY, queryFn: fetchLetterhead });
+  // WHO: replicate counts of one sample must agree; the report says so when they do not.
+  const replicates = useQuery({
+    queryKey: qcKeys.replicates(datasetId),
+    queryFn: () => fetchReplicates(datasetId),
+    retry: false,
+  });
   const back = (
     <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate(-1)}>
       {t('reports.goBack')}
@@ -52,6 +67,7 @@ export function StoredReportPage() {
     ...(data.concentration_report?.errors ?? []),
     ...(data.motility_report?.errors ?? []),
   ].map((error) => `${error.video_name}: ${error.error}`);
+  if (replicates.data?.replicates_agree === false) warnings.push(t('qc.replicates.disagree'));
   const projectName =
     projects.data?.find((project) => project.id === data.project_id)?.name ?? data.project_id;
   const updated = new Date(data.last_updated).toLocaleString();
@@ -71,8 +87,31 @@ export function StoredReportPage() {
       concentration={data.concentration_report}
       motility={data.motility_report}
       warnings={[...new Set(warnings)]}
-      sample={<SampleCard rows={[...patientRows(patients, t), ...sampleRows]} />}
-      actions={back}
+      sample={
+        <SampleCard
+          rows={[
+            ...patientIdentityRows(data.sample, patients, t),
+            ...sampleDetailRows(data.sample, t, formatDate),
+            ...sampleRows,
+            ...methodRows(data.sample, letterhead.data?.software, t),
+          ]}
+        />
+      }
+      letterhead={
+        letterhead.data === undefined ? undefined : <PrintLetterhead letterhead={letterhead.data} />
+      }
+      actions={
+        <>
+          {back}
+          {data.report_version.signed && (
+            <DownloadFhirButton
+              datasetId={datasetId}
+              datasetName={data.dataset_name}
+              version={data.report_version.version}
+            />
+          )}
+        </>
+      }
       notice={
         <Stack spacing={2}>
           {version === undefined && <ReanalyseBanner report={data} />}
@@ -88,6 +127,8 @@ export function StoredReportPage() {
       pdf={{
         title,
         record: { version: data.report_version, formatDate },
+        letterhead: letterhead.data,
+        sampleRecord: data.sample,
         datasetName: data.dataset_name,
         projectName,
         sample: sampleRows,

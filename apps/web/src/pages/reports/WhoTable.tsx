@@ -11,6 +11,7 @@ import {
 } from '@mui/material';
 import type { ConcentrationReport, MotilityReport, VideoSummary } from '@sarm/contracts';
 import { useTranslation } from 'react-i18next';
+import { formatInterval, valueWithInterval } from '../analysis/uncertaintyLogic';
 import { fmt, whoRows } from './reportLogic';
 
 const STATUS_COLOR = {
@@ -46,7 +47,9 @@ export function WhoTable(props: {
               <TableRow key={row.key}>
                 <TableCell>{t(`reports.who.${row.key}`)}</TableCell>
                 <TableCell align="right">
-                  {row.value === null ? t('reports.notMeasured') : fmt(row.value)}
+                  {row.value === null
+                    ? t('reports.notMeasured')
+                    : valueWithInterval(row.value, '', row.ci, t)}
                 </TableCell>
                 <TableCell align="right">≥ {row.reference}</TableCell>
                 <TableCell>
@@ -132,17 +135,26 @@ export function VideoDetailsTable({ summaries }: { readonly summaries: readonly 
               <TableCell align="right">{t('reports.totalMotility')}</TableCell>
               <TableCell align="right">{t('reports.velocity')}</TableCell>
               <TableCell align="right">{t('reports.tracked')}</TableCell>
+              <TableCell align="right">{t('uncertainty.drift')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {summaries.map((s) => (
               <TableRow key={s.video_id}>
                 <TableCell>{s.video_name}</TableCell>
-                <TableCell align="right">{fmt(s.concentration_million_per_ml)}</TableCell>
+                <TableCell align="right">
+                  {fmt(s.concentration_million_per_ml)}
+                  {s.concentration_ci95 !== undefined && (
+                    <Typography variant="caption" color="textSecondary" component="div">
+                      {formatInterval(s.concentration_ci95)}
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell align="right">{fmt(s.progressive_percent)} %</TableCell>
                 <TableCell align="right">{fmt(s.total_motility_percent)} %</TableCell>
                 <TableCell align="right">{fmt(s.average_velocity)}</TableCell>
                 <TableCell align="right">{s.total_sperm_count}</TableCell>
+                <TableCell align="right">{fmt(s.drift?.speed_um_per_s, 2)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

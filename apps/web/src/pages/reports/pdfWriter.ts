@@ -13,11 +13,20 @@ const BAR_COLORS: readonly (readonly [number, number, number])[] = [
   [158, 158, 158],
 ];
 
+const LOGO_BOX = { width: 40, height: 20 } as const;
+
+export interface PdfPageOptions {
+  /** The footer of each page, e.g. "Page 2 of 3"; no footer when absent. */
+  readonly pageLabel?: (page: number, total: number) => string;
+  /** Printed at the left of each footer (the sample and version), when given. */
+  readonly footer?: string;
+}
+
 /**
  * Draws the blocks on A4 pages as real text (Helvetica) and vector shapes. Streams are left
  * uncompressed so the figures can be found in the file as plain strings.
  */
-export function writePdf(blocks: readonly PdfBlock[]): Blob {
+export function writePdf(blocks: readonly PdfBlock[], options: PdfPageOptions = {}): Blob {
   const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: false });
   let y = MARGIN;
   const room = (height: number) => {
@@ -30,6 +39,38 @@ export function writePdf(blocks: readonly PdfBlock[]): Blob {
 
   for (const block of blocks) {
     switch (block.kind) {
+      case 'letterhead': {
+        let logoHeight = 0;
+        if (block.logo !== '') {
+          const { width, height } = doc.getImageProperties(block.logo);
+          const scale = Math.min(LOGO_BOX.width / width, LOGO_BOX.height / height);
+          const format = block.logo.startsWith('data:image/png') ? 'PNG' : 'JPEG';
+          doc.addImage(
+            block.logo,
+            format,
+            MARGIN + WIDTH - width * scale,
+            y,
+            width * scale,
+            height * scale,
+          );
+          logoHeight = height * scale;
+        }
+        const textWidth = block.logo === '' ? WIDTH : WIDTH - LOGO_BOX.width - 4;
+        doc.setFont('helvetica', 'bold').setFontSize(14);
+        const name = lines(block.name, textWidth);
+        doc.text(name, MARGIN, y + 5);
+        let textHeight = name.length * 6;
+        doc.setFont('helvetica', 'normal').setFontSize(9);
+        for (const line of block.lines) {
+          const wrapped = lines(line, textWidth);
+          doc.text(wrapped, MARGIN, y + textHeight + 4);
+          textHeight += wrapped.length * 4;
+        }
+        y += Math.max(textHeight, logoHeight) + 4;
+        doc.setDrawColor(120).line(MARGIN, y - 1, MARGIN + WIDTH, y - 1);
+        y += 3;
+        break;
+      }
       case 'title': {
         doc.setFont('helvetica', 'bold').setFontSize(18);
         doc.text(toLatin1(block.text), MARGIN, y + 6);
@@ -104,5 +145,21 @@ export function writePdf(blocks: readonly PdfBlock[]): Blob {
       }
     }
   }
+  writeFooters(doc, options);
   return doc.output('blob');
+}
+
+/** "Page n of N" (and the report's identity) at the foot of every page, once all are drawn. */
+function writeFooters(doc: jsPDF, options: PdfPageOptions) {
+  const { pageLabel, footer } = options;
+  if (pageLabel === undefined && footer === undefined) return;
+  const total = doc.getNumberOfPages();
+  doc.setFont('helvetica', 'normal').setFontSize(8);
+  for (let page = 1; page <= total; page += 1) {
+    doc.setPage(page);
+    const baseline = PAGE_HEIGHT - MARGIN / 2;
+    if (footer !== undefined) doc.text(toLatin1(footer), MARGIN, baseline);
+    if (pageLabel !== undefined)
+      doc.text(toLatin1(pageLabel(page, total)), MARGIN + WIDTH, baseline, { align: 'right' });
+  }
 }

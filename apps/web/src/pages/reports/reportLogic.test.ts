@@ -91,6 +91,47 @@ describe('report outcomes and WHO table', () => {
     expect(whoRows(null, null).every((row) => row.status === 'unknown')).toBe(true);
   });
 
+  it('carries the 95 % intervals into the WHO rows, none for reports saved before them', () => {
+    const concentration = {
+      aggregated_results: {
+        mean_concentration_million_per_ml: 51.1,
+        overall_classification: 'normal',
+        total_sperm_count: 5,
+        total_sperm_number_million: 153.3,
+        concentration_ci95: [44, 58.9],
+      },
+      analysis_parameters: { semen_volume_ml: 3 },
+    } as ConcentrationReport;
+    const withIntervals = {
+      ...motility,
+      aggregated_results: {
+        ...motility.aggregated_results,
+        progressive_ci95: [25, 46] as [number, number],
+        total_motility_ci95: [34, 56] as [number, number],
+        motility_ci95: {
+          'Rapid Progressive': [11, 33] as [number, number],
+          'Slow Progressive': [7, 28] as [number, number],
+          'Non Progressive': [3, 22] as [number, number],
+          Immotile: [44, 65] as [number, number],
+        },
+      },
+    };
+    const rows = whoRows(concentration, withIntervals);
+    expect(rows.map((row) => [row.key, row.ci])).toEqual([
+      ['concentration', [44, 58.9]],
+      ['totalCount', [132, expect.closeTo(176.7, 6)]],
+      ['progressive', [25, 46]],
+      ['totalMotility', [34, 56]],
+      ['vitality', [35, 56]],
+    ]);
+    for (const row of rows) {
+      if (row.value === null || row.ci === null) throw new Error('value and interval expected');
+      expect(row.ci[0]).toBeLessThanOrEqual(row.value);
+      expect(row.ci[1]).toBeGreaterThanOrEqual(row.value);
+    }
+    expect(whoRows(null, motility).every((row) => row.ci === null)).toBe(true);
+  });
+
   it('shows elapsed time as m:ss', () => {
     expect(elapsed(65.4)).toBe('1:05');
   });

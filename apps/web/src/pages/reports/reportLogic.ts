@@ -60,6 +60,8 @@ export type WhoStatus = 'normal' | 'warning' | 'error' | 'unknown';
 export interface WhoRow {
   readonly key: 'concentration' | 'totalCount' | 'progressive' | 'totalMotility' | 'vitality';
   readonly value: number | null;
+  /** 95 % interval from counting statistics; null for results analysed before intervals existed. */
+  readonly ci: readonly [number, number] | null;
   readonly reference: number;
   readonly status: WhoStatus;
 }
@@ -73,13 +75,20 @@ export function whoRows(
   motility: MotilityReport | null,
 ): WhoRow[] {
   const c = concentration?.aggregated_results.mean_concentration_million_per_ml ?? null;
+  const cCi = concentration?.aggregated_results.concentration_ci95 ?? null;
   const m = motility?.aggregated_results ?? null;
   const nonImmotile = m === null ? null : 100 - m.motility_distribution.Immotile;
+  const immotileCi = m?.motility_ci95?.Immotile;
   const total = concentration?.aggregated_results.total_sperm_number_million ?? null;
+  // Total = concentration x volume: its interval is the concentration's scaled (the volume's own
+  // measurement error is not counted).
+  const volume =
+    total === null ? null : (concentration?.analysis_parameters.semen_volume_ml ?? null);
   return [
     {
       key: 'concentration',
       value: c,
+      ci: cCi,
       reference: WHO_2021_LIMITS.concentrationMillionPerMl,
       status: c === null ? 'unknown' : classifyConcentration(c),
     },
@@ -87,24 +96,31 @@ export function whoRows(
     {
       key: 'totalCount',
       value: total,
+      ci:
+        total === null || volume === null || cCi === null
+          ? null
+          : [cCi[0] * volume, cCi[1] * volume],
       reference: WHO_2021_LIMITS.totalSpermMillion,
       status: total === null ? 'unknown' : atLeast(total, WHO_2021_LIMITS.totalSpermMillion),
     },
     {
       key: 'progressive',
       value: m?.progressive_percent ?? null,
+      ci: m?.progressive_ci95 ?? null,
       reference: WHO_2021_LIMITS.progressiveMotilityPercent,
       status: atLeast(m?.progressive_percent ?? null, WHO_2021_LIMITS.progressiveMotilityPercent),
     },
     {
       key: 'totalMotility',
       value: m?.total_motility_percent ?? null,
+      ci: m?.total_motility_ci95 ?? null,
       reference: WHO_2021_LIMITS.totalMotilityPercent,
       status: atLeast(m?.total_motility_percent ?? null, WHO_2021_LIMITS.totalMotilityPercent),
     },
     {
       key: 'vitality',
       value: nonImmotile,
+      ci: immotileCi === undefined ? null : [100 - immotileCi[1], 100 - immotileCi[0]],
       reference: WHO_2021_LIMITS.vitalityPercent,
       status: atLeast(nonImmotile, WHO_2021_LIMITS.vitalityPercent),
     },

@@ -2,12 +2,23 @@ import {
   WHO_MOTILITY_CATEGORIES,
   type ConcentrationReport,
   type MotilityReport,
+  type ReportLetterhead,
   type ReportPatient,
+  type ReportSample,
   type ReportVersion,
   type VideoSummary,
 } from '@sarm/contracts';
 import type { TFunction } from 'i18next';
+import { classShareText, valueWithInterval } from '../analysis/uncertaintyLogic';
 import { fmt, whoRows, type WhoStatus } from './reportLogic';
+import {
+  authorisationRows,
+  letterheadLines,
+  methodRows,
+  patientIdentityRows,
+  sampleDetailRows,
+} from './reportRecordPdf';
+import { concentrationUncertaintyRows, motilityUncertaintyRows } from './reportUncertaintyRows';
 import { recordBlocks, type FormatDate } from './reportVersionsLogic';
 
 /**
@@ -16,6 +27,13 @@ import { recordBlocks, type FormatDate } from './reportVersionsLogic';
  */
 
 export type PdfBlock =
+  | {
+      readonly kind: 'letterhead';
+      readonly name: string;
+      readonly lines: readonly string[];
+      /** PNG or JPEG data URL; empty for none. */
+      readonly logo: string;
+    }
   | { readonly kind: 'title'; readonly text: string; readonly subtitle: string }
   | { readonly kind: 'heading'; readonly text: string }
   | { readonly kind: 'rows'; readonly rows: readonly (readonly [string, string])[] }
@@ -43,6 +61,10 @@ export interface PdfReportInput {
   readonly warnings: readonly string[];
   /** The stored version printed (number, amendment, signer and date); absent for a fresh run. */
   readonly record?: { readonly version: ReportVersion; readonly formatDate: FormatDate };
+  /** The laboratory identity printed at the head (system settings). */
+  readonly letterhead?: ReportLetterhead;
+  /** The sample as the version froze it: patient identity, collection, method. */
+  readonly sampleRecord?: ReportSample;
 }
 
 const CATEGORY_KEYS = {
@@ -87,12 +109,18 @@ export function buildPdfBlocks(input: PdfReportInput, t: Translate): PdfBlock[] 
       text: input.title,
       subtitle: `${t('reports.dataset')}: ${input.datasetName} · ${t('reports.project')}: ${input.projectName}`,
     },
-    { kind: 'heading', text: t('reports.sampleTitle') },
-    { kind: 'rows', rows: [...patientRows(input.patients, t), ...input.sample] },
+    ...sampleBlocks(input, t),
   ];
   // Right under the title, so an amended report says so before any figure.
   if (input.record !== undefined)
     blocks.splice(1, 0, ...recordBlocks(input.record.version, t, input.record.formatDate));
+  if (input.letterhead !== undefined)
+    blocks.unshift({
+      kind: 'letterhead',
+      name: input.letterhead.name,
+      lines: letterheadLines(input.letterhead, t),
+      logo: input.letterhead.logo,
+    });
 
   blocks.push({ kind: 'heading', text: t('reports.concentrationTitle') });
   const c = input.concentration;
@@ -104,11 +132,17 @@ export function buildPdfBlocks(input: PdfReportInput, t: Translate): PdfBlock[] 
       rows: [
         [
           t('reports.meanConcentration'),
-          `${fmt(a.mean_concentration_million_per_ml)} ${t('reports.millionPerMl')}`,
+          valueWithInterval(
+            a.mean_concentration_million_per_ml,
+            t('reports.millionPerMl'),
+            a.concentration_ci95,
+            t,
+          ),
         ],
         [t('reports.classification'), t(`reports.status.${a.overall_classification}`)],
         [t('reports.spermTracked'), String(a.total_sperm_count)],
         [t('reports.videosUsed'), String(c.video_summaries.length)],
+        ...concentrationUncertaintyRows(c, t),
       ],
     });
   }
@@ -125,11 +159,24 @@ export function buildPdfBlocks(input: PdfReportInput, t: Translate): PdfBlock[] 
     blocks.push({
       kind: 'rows',
       rows: [
-        ...categories.map(({ label, percent }) => [label, `${fmt(percent)} %`] as const),
-        [t('reports.progressive'), `${fmt(a.progressive_percent)} %`],
-        [t('reports.totalMotility'), `${fmt(a.total_motility_percent)} %`],
+        ...WHO_MOTILITY_CATEGORIES.map(
+          (category, i) =>
+            [
+              categories[i]?.label ?? category,
+              classShareText(category, a.motility_distribution, a.motility_ci95, t),
+            ] as const,
+        ),
+        [
+          t('reports.progressive'),
+          valueWithInterval(a.progressive_percent, '%', a.progressive_ci95, t),
+        ],
+        [
+          t('reports.totalMotility'),
+          valueWithInterval(a.total_motility_percent, '%', a.total_motility_ci95, t),
+        ],
         [t('reports.velocity'), fmt(a.average_velocity)],
         [t('reports.spermTracked'), String(a.total_sperm_count)],
+        ...motilityUncertaintyRows(m, t),
       ],
     });
     blocks.push({ kind: 'heading', text: t('reports.pdf.chartTitle') });
@@ -147,7 +194,7 @@ export function buildPdfBlocks(input: PdfReportInput, t: Translate): PdfBlock[] 
     ],
     rows: whoRows(c, m).map((row) => [
       t(`reports.who.${row.key}`),
-      row.value === null ? t('reports.notMeasured') : fmt(row.value),
+      row.value === null ? t('reports.notMeasured') : valueWithInterval(row.value, '', row.ci, t),
       `≥ ${row.reference}`,
       t(`reports.status.${row.status satisfies WhoStatus}`),
     ]),
@@ -155,6 +202,13 @@ export function buildPdfBlocks(input: PdfReportInput, t: Translate): PdfBlock[] 
 
   const cp = c?.analysis_parameters;
   const mp = m?.analysis_parameters;
+  if (input.sampleRecord !== undefined) {
+    blocks.push({ kind: 'heading', text: t('reports.record.methodTitle') });
+    blocks.push({
+      kind: 'rows',
+      rows: methodRows(input.sampleRecord, input.letterhead?.software, t),
+    });
+  }
   blocks.push({ kind: 'heading', text: t('reports.parametersTitle') });
   blocks.push({
     kind: 'rows',
@@ -206,13 +260,47 @@ export function buildPdfBlocks(input: PdfReportInput, t: Translate): PdfBlock[] 
     blocks.push({ kind: 'heading', text: t('reports.warnings') });
     blocks.push({ kind: 'rows', rows: input.warnings.map((w) => ['', w] as const) });
   }
+  if (input.record !== undefined) {
+    blocks.push({ kind: 'heading', text: t('reports.record.authorisationTitle') });
+    blocks.push({
+      kind: 'rows',
+      rows: authorisationRows(input.record.version, t, input.record.formatDate),
+    });
+  }
   return blocks;
+}
+
+/** Patient and sample: the frozen sample record when there is one, else the linked patients. */
+function sampleBlocks(input: PdfReportInput, t: Translate): PdfBlock[] {
+  const { sampleRecord, record } = input;
+  if (sampleRecord === undefined)
+    return [
+      { kind: 'heading', text: t('reports.sampleTitle') },
+      { kind: 'rows', rows: [...patientRows(input.patients, t), ...input.sample] },
+    ];
+  const formatDate = record?.formatDate ?? ((iso: string) => new Date(iso).toLocaleString());
+  return [
+    { kind: 'heading', text: t('reports.record.patientTitle') },
+    { kind: 'rows', rows: patientIdentityRows(sampleRecord, input.patients, t) },
+    { kind: 'heading', text: t('reports.sampleTitle') },
+    { kind: 'rows', rows: [...sampleDetailRows(sampleRecord, t, formatDate), ...input.sample] },
+  ];
+}
+
+/** The left of each page's footer: the sample, and the version of a stored report. */
+export function pdfFooter(input: PdfReportInput, t: Translate): string {
+  const version = input.record?.version.version;
+  return version === undefined
+    ? input.datasetName
+    : `${input.datasetName} · ${t('reports.versions.versionN', { version })}`;
 }
 
 /** Every text of the blocks in reading order (what a text extractor finds in the PDF). */
 export function blockTexts(blocks: readonly PdfBlock[]): string[] {
   return blocks.flatMap((block): string[] => {
     switch (block.kind) {
+      case 'letterhead':
+        return [block.name, ...block.lines];
       case 'title':
         return [block.text, block.subtitle];
       case 'heading':

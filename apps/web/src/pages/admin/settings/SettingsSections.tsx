@@ -8,6 +8,7 @@ import {
   VIDEO_STORAGE_KINDS,
   type SystemSettings,
 } from '@sarm/contracts';
+import { LaboratoryFields } from './LaboratoryFields';
 
 type Section<K extends keyof SystemSettings> = {
   readonly value: SystemSettings[K];
@@ -65,6 +66,7 @@ export function GeneralFields({ value, onChange }: Section<'general'>) {
         slotProps={{ htmlInput: { min: 1 } }}
         onChange={(e) => onChange({ ...value, reportEmailsPerHour: num(e.target.value) })}
       />
+      <LaboratoryFields value={value} onChange={onChange} />
     </>
   );
 }

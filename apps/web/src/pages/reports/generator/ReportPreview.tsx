@@ -14,6 +14,22 @@ import type { ReportContent } from './reportGeneratorLogic';
 
 function Block({ block }: { readonly block: PdfBlock }) {
   switch (block.kind) {
+    case 'letterhead':
+      return (
+        <Box sx={{ mb: 2, display: 'flex', justifyContent: 'space-between' }}>
+          <Box>
+            <Typography variant="h6">{block.name}</Typography>
+            {block.lines.map((line) => (
+              <Typography key={line} variant="body2">
+                {line}
+              </Typography>
+            ))}
+          </Box>
+          {block.logo !== '' && (
+            <Box component="img" src={block.logo} alt="" sx={{ maxHeight: 64, maxWidth: 160 }} />
+          )}
+        </Box>
+      );
     case 'title':
       return (
         <Box sx={{ mb: 2 }}>
