@@ -114,6 +114,10 @@ export const PatientDetailSchema = PatientSchema.extend({
 export type PatientDetail = z.infer<typeof PatientDetailSchema>;
 
 /** GET /business/dashboard: figures of the projects the user can see. */
+/** The business dashboard, optionally narrowed to one patient's videos and analyses. */
+export const BusinessDashboardQuerySchema = z.object({
+  patient_id: idText('Patient id').optional(),
+});
 export const BusinessDashboardSchema = z.object({
   counts: z.object({
     patients: z.number().int(),

@@ -159,6 +159,29 @@ describe('analyses and dashboard', () => {
     expect(dashboard.recent_patients).toEqual([]);
   });
 
+  it('narrows the dashboard to one patient', async () => {
+    const user = await withPermissions(['sarm.view_concentration', 'sarm.manage_patients']);
+    const project = await projectWithMember(server, user.user.id);
+    const patient = await server.context.repositories.patients.insert({
+      projectId: project.id,
+      name: 'Dashboard Patient',
+      createdBy: user.user.id,
+    });
+    await seedVideo(server, project.id, { analysed: true, patientId: patient.id });
+    await seedVideo(server, project.id, { patientId: patient.id });
+    await seedVideo(server, project.id, { analysed: true });
+    const dashboard = BusinessDashboardSchema.parse(
+      (await user.call('GET', `/api/business/dashboard?patient_id=${patient.id}`)).json(),
+    );
+    expect(dashboard.counts).toEqual({ patients: 1, videos: 2, analyses: 1, pending: 1 });
+    expect(dashboard.recent_analyses.map((item) => item.patient_id)).toEqual([patient.id]);
+    expect(dashboard.recent_patients.map((item) => item.id)).toEqual([patient.id]);
+    const everyone = BusinessDashboardSchema.parse(
+      (await user.call('GET', '/api/business/dashboard')).json(),
+    );
+    expect(everyone.counts.videos).toBe(3);
+  });
+
   it('reflects analysis requests: pending, in progress, failed with the error, completed as the analysis', async () => {
     const user = await withPermissions(['sarm.view_motility']);
     const project = await projectWithMember(server, user.user.id);

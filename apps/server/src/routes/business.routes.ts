@@ -1,6 +1,7 @@
 import {
   AnalysisListQuerySchema,
   AnalysisListResponseSchema,
+  BusinessDashboardQuerySchema,
   BusinessDashboardSchema,
   IdParamsSchema,
   OkResponseSchema,
@@ -136,11 +137,12 @@ export const businessRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
         tags,
         summary: 'Counts and recent items of the business dashboard',
         description:
-          '`pending`: visible videos in progress or waiting for an analysis. Recent patients need manage_patients or upload_video, recent analyses a view permission; otherwise empty.',
+          '`pending`: visible videos in progress or waiting for an analysis. Recent patients need manage_patients or upload_video, recent analyses a view permission; otherwise empty. `patient_id` narrows everything to that patient.',
+        querystring: BusinessDashboardQuerySchema,
         response: { 200: BusinessDashboardSchema },
       },
     },
-    async (request) => business.dashboard(requireAuth(request)),
+    async (request) => business.dashboard(requireAuth(request), request.query.patient_id),
   );
   done();
 };

@@ -79,24 +79,31 @@ export function createBusinessService(deps: {
   }
 
   /** Counts and recent items; lists the caller may not read come back empty. */
-  async function dashboard(auth: AuthContext): Promise<BusinessDashboard> {
+  /** Counts and recent items; with `patientId`, those of that patient only. */
+  async function dashboard(auth: AuthContext, patientId?: string): Promise<BusinessDashboard> {
     const ids = await deps.scope.visibleProjectIds(auth);
-    const all = await items(auth);
+    const all = await items(auth, patientId);
     const videos = new Set(all.map((item) => item.video_id));
     const readPatients = meetsAny(auth, READ_PATIENTS);
     const readResults = meetsAny(auth, VIEW_ANALYSIS_RESULTS);
     const completed = all.filter((item) => item.status === 'completed');
+    const patients = readPatients ? await deps.patients.list(ids, { limit: RECENT }) : [];
     return {
       counts: {
-        patients: await deps.patients.countVisible(ids),
+        patients:
+          patientId === undefined
+            ? await deps.patients.countVisible(ids)
+            : (await deps.patients.list(ids, {})).filter((patient) => patient.id === patientId)
+                .length,
         videos: videos.size,
         analyses: completed.length,
         pending: all.filter((item) => item.status === 'in-progress' || item.status === 'pending')
           .length,
       },
-      recent_patients: readPatients
-        ? (await deps.patients.list(ids, { limit: RECENT })).map(toPatient)
-        : [],
+      recent_patients: (patientId === undefined
+        ? patients
+        : patients.filter((patient) => patient.id === patientId)
+      ).map(toPatient),
       recent_analyses: readResults ? completed.slice(0, RECENT) : [],
     };
   }

@@ -18,6 +18,7 @@ export const businessKeys = {
   projectPatients: (projectId: string) => ['business', 'patients', projectId] as const,
   analyses: ['business', 'analyses'] as const,
   dashboard: ['business', 'dashboard'] as const,
+  patientDashboard: (patientId: string) => ['business', 'dashboard', patientId] as const,
   projectDashboard: ['business', 'project-dashboard'] as const,
 };
 
@@ -51,8 +52,14 @@ export async function fetchAnalyses(): Promise<AnalysisItem[]> {
   return (await apiClient.requestParsed('/business/analyses', AnalysisListResponseSchema)).analyses;
 }
 
-export const fetchBusinessDashboard = () =>
-  apiClient.requestParsed('/business/dashboard', BusinessDashboardSchema);
+/** The dashboard's counts and recent items, of every visible patient or of one. */
+export const fetchBusinessDashboard = (patientId?: string) =>
+  apiClient.requestParsed(
+    patientId === undefined
+      ? '/business/dashboard'
+      : `/business/dashboard?patient_id=${encodeURIComponent(patientId)}`,
+    BusinessDashboardSchema,
+  );
 
 export const fetchProjectDashboard = () =>
   apiClient.requestParsed('/sarm/project/dashboard', ProjectDashboardSchema);

@@ -1,7 +1,8 @@
-import { Box, Chip, Grid, Typography } from '@mui/material';
+import { Box, Chip, Grid, MenuItem, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { businessKeys, fetchBusinessDashboard } from '../../api/businessApi';
+import { businessKeys, fetchBusinessDashboard, fetchPatients } from '../../api/businessApi';
 import {
   NOTIFICATIONS_QUERY_KEY,
   fetchNotifications,
@@ -10,7 +11,8 @@ import {
 import { TASKS_QUERY_KEY, fetchTasks } from '../../api/tasksApi';
 import { useAuth } from '../../auth/authContext';
 import { brandText } from '../../theme/theme';
-import { figure, shortAnalysisId } from '../clinical/businessLogic';
+import { useCan } from '../admin/common/useCan';
+import { figure } from '../clinical/businessLogic';
 import { pendingTasksOf, taskTypeLabel, unreadNotifications } from './businessDashboardLogic';
 import { CountCards } from './CountCards';
 import { DashboardListCard } from './DashboardListCard';
@@ -22,7 +24,17 @@ import { QuickActionsCard } from './QuickActionsCard';
 export function BusinessDashboardPage() {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
-  const dashboard = useQuery({ queryKey: businessKeys.dashboard, queryFn: fetchBusinessDashboard });
+  const canReadPatients = useCan(['manage_patients', 'upload_videos']);
+  const [patientId, setPatientId] = useState('');
+  const patients = useQuery({
+    queryKey: businessKeys.patients,
+    queryFn: fetchPatients,
+    enabled: canReadPatients,
+  });
+  const dashboard = useQuery({
+    queryKey: patientId === '' ? businessKeys.dashboard : businessKeys.patientDashboard(patientId),
+    queryFn: () => fetchBusinessDashboard(patientId === '' ? undefined : patientId),
+  });
   const tasks = useQuery({ queryKey: TASKS_QUERY_KEY, queryFn: fetchTasks });
   const notifications = useQuery({
     queryKey: NOTIFICATIONS_QUERY_KEY,
@@ -41,6 +53,24 @@ export function BusinessDashboardPage() {
       <Typography variant="h6" component="p" sx={{ mt: 1, mb: 3, color: brandText }}>
         {t('dashboard.greeting', { name: user?.displayName ?? '' })}
       </Typography>
+      {canReadPatients && (
+        <TextField
+          select
+          size="small"
+          label={t('business.patient')}
+          value={patientId}
+          onChange={(event) => setPatientId(event.target.value)}
+          sx={{ mb: 2, minWidth: 240 }}
+          slotProps={{ htmlInput: { 'data-testid': 'dashboard-patient-filter' } }}
+        >
+          <MenuItem value="">{t('business.allPatients')}</MenuItem>
+          {(patients.data ?? []).map((patient) => (
+            <MenuItem key={patient.id} value={patient.id}>
+              {patient.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
       <CountCards
         items={[
           { labelKey: 'dashboard.patients', value: counts?.patients },
@@ -83,7 +113,7 @@ export function BusinessDashboardPage() {
             error={dashboard.error}
             items={(dashboard.data?.recent_analyses ?? []).map((item) => ({
               id: item.id,
-              primary: `${t('dashboard.analysisLine', { id: shortAnalysisId(item.id) })} · ${item.patient_name ?? t('business.noPatient')}`,
+              primary: `${item.patient_name ?? t('business.noPatient')} · ${item.dataset_name} · ${item.video_name}`,
               secondary: t('dashboard.analysisFigures', {
                 concentration: figure(item.concentration_million_per_ml),
                 motility: figure(item.total_motility_percent),
