@@ -150,7 +150,7 @@ async function analyzeWithPolarity(
 
 /**
  * Reads the first `count` frames and hands back a stream that yields them again, then the rest.
- * Frames own their buffers (see `GrayFrame`), so holding a few is safe.
+ * The first frames are copied, since a reader may reuse a frame's buffer once the next is asked for.
  */
 async function peekFrames(
   frames: AsyncIterable<GrayFrame> | Iterable<GrayFrame>,
@@ -163,7 +163,7 @@ async function peekFrames(
   while (!ended && head.length < count) {
     const step = await iterator.next();
     if (step.done === true) ended = true;
-    else head.push(step.value);
+    else head.push({ ...step.value, data: step.value.data.slice() });
   }
   async function* replay(): AsyncGenerator<GrayFrame> {
     yield* head;

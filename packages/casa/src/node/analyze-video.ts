@@ -15,5 +15,8 @@ export async function analyzeVideo(
   options: AnalyzeOptions = {},
 ): Promise<AnalysisResult> {
   const info = await probeVideo(path);
-  return analyzeFrames(readGrayFrames(path), info, settings, options);
+  // The classical detector is done with a frame before asking for the next one, so its buffer can
+  // be reused (the polarity decision copies the frames it holds); a caller's detector might keep them.
+  const reuseBuffers = options.detector === undefined;
+  return analyzeFrames(readGrayFrames(path, { reuseBuffers }), info, settings, options);
 }

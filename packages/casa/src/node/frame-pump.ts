@@ -14,7 +14,14 @@ const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 let stderr = '';
 child.stderr.setEncoding('utf8');
 child.stderr.on('data', (chunk) => { stderr = (stderr + chunk).slice(-4000); });
-const newFrame = () => new Uint8Array(Buffer.allocUnsafeSlow(frameBytes).buffer, 0, frameBytes);
+// Buffers handed back by the main thread (see 'recycle' in pumpFrames), reused before allocating.
+const spare = [];
+const newFrame = () => {
+  const buffer = spare.pop();
+  return buffer !== undefined
+    ? new Uint8Array(buffer, 0, frameBytes)
+    : new Uint8Array(Buffer.allocUnsafeSlow(frameBytes).buffer, 0, frameBytes);
+};
 let pending = newFrame();
 let filled = 0;
 let inFlight = 0;
@@ -35,8 +42,9 @@ child.stdout.on('data', (chunk) => {
   if (inFlight >= maxAhead) child.stdout.pause();
 });
 parentPort.on('message', (message) => {
-  if (message === 'ack') {
-    inFlight -= 1;
+  if (message === 'ack' || message.buffers !== undefined) {
+    if (message.buffers !== undefined) spare.push(...message.buffers);
+    inFlight -= message === 'ack' ? 1 : message.buffers.length;
     if (inFlight < maxAhead) child.stdout.resume();
   } else if (message === 'stop') {
     // A paused stdout never ends, and 'close' waits for it: drop what is left.
@@ -55,6 +63,9 @@ const finish = (code, note) => {
 child.on('close', (code, signal) => finish(code, signal ? 'ffmpeg was stopped by ' + signal : ''));
 child.on('error', (error) => finish(-1, error.message));
 `;
+
+/** Frames whose memory goes back to the reader in one message (see `recycle` in pumpFrames). */
+const RECYCLE_BATCH = 8;
 
 /** Read-ahead of about 16 MB (52 frames of 640x480), at least 4 and at most 64 frames. */
 export function framesAhead(frameBytes: number): number {
@@ -78,12 +89,17 @@ type WorkerMessage =
  * so ffmpeg keeps working while the caller analyses a frame (a pipe read on the busy main thread
  * would stall it after one frame). Each frame owns its memory. Leaving the loop early kills the
  * process and waits for it to exit.
+ *
+ * With `recycle`, a frame's memory goes back to the reader when the consumer asks for the next frame,
+ * so a long video allocates only the read-ahead's buffers instead of one per frame (less garbage
+ * collection on the consumer's thread); the consumer must then not keep a frame past its turn.
  */
 export async function* pumpFrames(
   command: string,
   args: readonly string[],
   frameBytes: number,
   maxAhead = framesAhead(frameBytes),
+  recycle = false,
 ): AsyncGenerator<Uint8Array, PumpOutcome> {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
@@ -110,15 +126,32 @@ export async function* pumpFrames(
     outcome ??= { code: -1, stderr: 'the frame reader stopped unexpectedly' };
     notify();
   });
+  const returned: ArrayBuffer[] = [];
+  const giveBack = () => {
+    if (returned.length === 0) return;
+    worker.postMessage({ buffers: returned }, returned);
+    returned.length = 0;
+  };
   let finished = false;
   try {
     for (;;) {
       const frame = frames.shift();
       if (frame !== undefined) {
-        worker.postMessage('ack');
+        if (!recycle) {
+          worker.postMessage('ack');
+          yield frame;
+          continue;
+        }
         yield frame;
+        // The consumer is done with the frame: its memory goes back with the acknowledgement, a
+        // few frames at a time since each message costs the main thread about as much as a copy.
+        if (frame.buffer instanceof ArrayBuffer) returned.push(frame.buffer);
+        else worker.postMessage('ack');
+        if (returned.length >= RECYCLE_BATCH) giveBack();
         continue;
       }
+      // Before waiting, the reader must know of every frame done, or it could wait for us.
+      giveBack();
       if (outcome !== undefined) break;
       await new Promise<void>((resolve) => (wake = resolve));
     }

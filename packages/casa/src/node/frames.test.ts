@@ -1,8 +1,15 @@
+import { execFileSync } from 'node:child_process';
 import { readFile, readdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeFrames } from '../analyze/analyze-frames.js';
+import { resolveSettings } from '../settings.js';
+import { writeSimulatedVideo } from '../bench/speed.js';
+import { analyzeVideo } from './analyze-video.js';
+import { ffmpegPaths } from './ffmpeg-paths.js';
 import { readGrayFrames } from './frames.js';
+import { limitedToFullRange, lumaToGreyFilter } from './luma.js';
 import { probeVideo } from './probe.js';
 import type { VideoWriterOptions } from './writer.js';
 import { VideoReadError } from './video-read-error.js';
@@ -187,5 +194,64 @@ describe('readGrayFrames and probeVideo', () => {
       expect(Math.abs(mean(data) - mean(levelFrame(LEVELS[i] ?? 0)))).toBeLessThan(5),
     );
     expect(new Set(frames.map((f) => f.buffer)).size).toBe(frames.length);
+  });
+
+  it.each([
+    ['mp4', 'libx264'],
+    ['avi', 'mjpeg'],
+    ['webm', 'libvpx'],
+  ] as const)(
+    'gives exactly the frames of ffmpeg -pix_fmt gray in %s (%s), with or without reused buffers',
+    async (ext, codec) => {
+      const path = await writeSteps(`exact.${ext}`, codec);
+      const reference = execFileSync(
+        ffmpegPaths().ffmpeg,
+        ['-v', 'error', '-i', path, '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'],
+        { maxBuffer: 64 * 1024 * 1024 },
+      );
+      for (const reuseBuffers of [false, true]) {
+        const chunks: Buffer[] = [];
+        for await (const f of readGrayFrames(path, { reuseBuffers })) {
+          chunks.push(Buffer.from(f.data));
+        }
+        expect(Buffer.concat(chunks).equals(reference)).toBe(true);
+      }
+    },
+  );
+});
+
+describe('analyzeVideo', () => {
+  it('gives the same result with reused frame buffers, also when deciding the polarity', async () => {
+    const path = join(dir, 'sim.mp4');
+    await writeSimulatedVideo(path, { sperm: 20, frames: 40, width: 160, height: 120, seed: 3 });
+    const settings = resolveSettings();
+    for (const autoPolarity of [false, true]) {
+      const options = { autoPolarity, includeDetections: true };
+      const fresh = await analyzeFrames(
+        readGrayFrames(path),
+        await probeVideo(path),
+        settings,
+        options,
+      );
+      const reused = await analyzeVideo(path, settings, options);
+      expect(reused).toEqual(fresh);
+      expect(reused.per_frame).toHaveLength(40);
+    }
+  });
+});
+
+describe('lumaToGreyFilter', () => {
+  it('maps limited-range luma 16..235 onto 0..255, monotonically', () => {
+    const table = Array.from({ length: 256 }, (_, luma) => limitedToFullRange(luma));
+    expect(table[16]).toBe(0);
+    expect(table[235]).toBe(255);
+    table.forEach((grey, luma) => expect(grey).toBeGreaterThanOrEqual(table[luma - 1] ?? 0));
+  });
+
+  it('reads the luma plane of 8-bit YUV, converting the range only when it is limited', async () => {
+    expect(await lumaToGreyFilter('yuvj420p', 'pc')).toBe('extractplanes=y');
+    expect(await lumaToGreyFilter('yuv420p', 'unknown')).toMatch(/^extractplanes=y,lut=c0=/);
+    expect(await lumaToGreyFilter('yuv420p10le', 'tv')).toBeNull();
+    expect(await lumaToGreyFilter('rgb24', 'unknown')).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 import type { GrayFrame } from '../types.js';
 import { frameIndex } from '../types.js';
 import { ffmpegPaths, passthroughFrameRateArgs } from './ffmpeg-paths.js';
-import { pumpFrames } from './frame-pump.js';
-import { probeVideo } from './probe.js';
+import { framesAhead, pumpFrames } from './frame-pump.js';
+import { lumaToGreyFilter } from './luma.js';
+import { probeVideoStream } from './probe.js';
 import { ffmpegReason, VideoReadError } from './video-read-error.js';
 
 export interface ReadFramesOptions {
@@ -10,31 +11,48 @@ export interface ReadFramesOptions {
   readonly maxFrames?: number;
   /** Skip frames before this index (decoded and dropped by ffmpeg's select filter). */
   readonly startFrame?: number;
+  /**
+   * Reuse frame buffers: a yielded frame's memory is handed back to the reader when the loop asks for
+   * the next frame, so the consumer must not keep a frame (or its `data`) past its loop iteration.
+   * Saves one allocation per frame; off by default.
+   */
+  readonly reuseBuffers?: boolean;
 }
 
 /**
  * Streams a video's frames as 8-bit grey, one {@link GrayFrame} at a time, without holding the video
- * in memory. Each yielded frame owns a fresh buffer (not reused), so consumers may keep it; the
- * allocation costs far less than decoding. Breaking out of the loop kills ffmpeg and waits for it to
- * exit. Throws {@link VideoReadError} when the file cannot be read or decoding fails.
+ * in memory. Each yielded frame owns a fresh buffer (not reused), so consumers may keep it, unless
+ * `reuseBuffers` is set. 8-bit YUV video is read as its luma plane mapped exactly as `-pix_fmt gray`
+ * would (see `lumaToGreyFilter`). Breaking out of the loop kills ffmpeg and waits for it to exit.
+ * Throws {@link VideoReadError} when the file cannot be read or decoding fails.
  */
 export async function* readGrayFrames(
   path: string,
   options: ReadFramesOptions = {},
 ): AsyncGenerator<GrayFrame> {
-  const info = await probeVideo(path);
+  const { info, pixelFormat, colorRange } = await probeVideoStream(path);
   const { width, height } = info;
   const frameBytes = width * height;
   const start = options.startFrame ?? 0;
+  // The luma plane through ffmpeg's own luma-to-grey mapping: the same frames for less work.
+  const luma = await lumaToGreyFilter(pixelFormat, colorRange);
+  const filters = start > 0 ? [`select=gte(n\\,${start})`] : [];
+  if (luma !== null) filters.push(luma);
   // No autorotation: frames keep the stored width x height that the probe reported.
   const args = ['-nostdin', '-v', 'error', '-noautorotate', '-i', path, '-map', '0:v:0'];
-  if (start > 0) args.push('-vf', `select=gte(n\\,${start})`);
+  if (filters.length > 0) args.push('-vf', filters.join(','));
   // passthrough keeps one output frame per decoded frame (no duplication to a constant rate).
   args.push(...passthroughFrameRateArgs(), '-an', '-f', 'rawvideo', '-pix_fmt', 'gray');
   if (options.maxFrames !== undefined) args.push('-frames:v', String(options.maxFrames));
   args.push('pipe:1');
 
-  const frames = pumpFrames(ffmpegPaths().ffmpeg, args, frameBytes);
+  const frames = pumpFrames(
+    ffmpegPaths().ffmpeg,
+    args,
+    frameBytes,
+    framesAhead(frameBytes),
+    options.reuseBuffers === true,
+  );
   let index = start;
   let step = await frames.next();
   try {

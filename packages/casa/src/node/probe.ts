@@ -14,6 +14,8 @@ interface ProbeStream {
   avg_frame_rate?: string;
   nb_frames?: string;
   duration?: string;
+  pix_fmt?: string;
+  color_range?: string;
 }
 
 interface ProbeOutput {
@@ -78,6 +80,20 @@ async function countPackets(path: string, streamIndex: number): Promise<number> 
  * Throws {@link VideoReadError} when the file is missing or is not a readable video.
  */
 export async function probeVideo(path: string): Promise<VideoInfo> {
+  return (await probeVideoStream(path)).info;
+}
+
+/** What {@link probeVideoStream} tells beyond {@link VideoInfo}: how the pixels are stored. */
+export interface ProbedVideo {
+  readonly info: VideoInfo;
+  /** ffprobe's pixel format, e.g. `yuv420p`; `unknown` when it does not say. */
+  readonly pixelFormat: string;
+  /** ffprobe's colour range: `tv`, `pc` or `unknown`. */
+  readonly colorRange: string;
+}
+
+/** {@link probeVideo} with the stream's pixel format and colour range (see `lumaToGreyFilter`). */
+export async function probeVideoStream(path: string): Promise<ProbedVideo> {
   let bytes: number;
   try {
     bytes = (await stat(path)).size;
@@ -101,12 +117,16 @@ export async function probeVideo(path: string): Promise<VideoInfo> {
     (bytes <= COUNT_PACKETS_MAX_BYTES ? await countPackets(path, stream.index ?? 0) : 0) ||
     Math.round(durationS * fps);
   return {
-    width: stream.width,
-    height: stream.height,
-    fps,
-    frameCount,
-    durationS: durationS || frameCount / fps,
-    codec: stream.codec_name ?? 'unknown',
-    container: output.format?.format_name ?? 'unknown',
+    info: {
+      width: stream.width,
+      height: stream.height,
+      fps,
+      frameCount,
+      durationS: durationS || frameCount / fps,
+      codec: stream.codec_name ?? 'unknown',
+      container: output.format?.format_name ?? 'unknown',
+    },
+    pixelFormat: stream.pix_fmt ?? 'unknown',
+    colorRange: stream.color_range ?? 'unknown',
   };
 }
