@@ -37,6 +37,23 @@ describe('sign-in', () => {
     await context.close();
   });
 
+  it('follows a sign-out made in another tab of the same browser', async () => {
+    const { page, context } = await openPage(browser, baseUrl);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await waitForPath(page, '/sarm/dashboard');
+    const other = await context.newPage();
+    await other.goto('/sarm/dashboard');
+    await other.getByRole('heading', { name: 'Business Dashboard' }).waitFor();
+
+    // Signing out clears the shared storage; the other tab leaves the signed-in pages at once.
+    await page.evaluate(() => window.localStorage.removeItem('token'));
+    await other.waitForURL((url) => url.pathname === '/login');
+    await context.close();
+  });
+
   it('Login Finetune signs in with the form and opens the technical dashboard', async () => {
     const { page, context } = await openPage(browser, baseUrl);
     await page.goto('/login');

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, LoginResponse } from '@sarm/contracts';
 import {
@@ -57,6 +57,24 @@ export function AuthProvider({ children }: { readonly children: ReactNode }) {
     setToken(next);
   }, []);
   useSessionKeepAlive(token, replaceToken);
+
+  // Tabs share one session: follow a renewal or a sign-out made in another tab.
+  useEffect(() => {
+    const follow = (event: StorageEvent) => {
+      if (event.key !== STORAGE_KEYS.token) return;
+      if (event.newValue !== null) {
+        setToken(event.newValue);
+        // It may be another account signed in there: read who this is again.
+        void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      } else {
+        setToken(null);
+        setLandingPath(null);
+        queryClient.clear();
+      }
+    };
+    window.addEventListener('storage', follow);
+    return () => window.removeEventListener('storage', follow);
+  }, [queryClient]);
 
   const forgetSession = useCallback(() => {
     clearSession(window.localStorage);

@@ -3,6 +3,7 @@ import {
   MIN_REFRESH_DELAY_MS,
   REFRESH_MARGIN_MS,
   refreshDelayMs,
+  renewalStep,
   shouldRenew,
   tokenExpiryMs,
 } from './tokenExpiry';
@@ -31,5 +32,14 @@ describe('token expiry', () => {
   it('renews only after activity since the last renewal', () => {
     expect(shouldRenew(2_000, 1_000)).toBe(true);
     expect(shouldRenew(500, 1_000)).toBe(false);
+  });
+});
+
+describe('renewalStep', () => {
+  it('refreshes when the tab holds the stored token, adopts one another tab renewed, else nothing', () => {
+    expect(renewalStep('a', { token: 'a', refreshToken: 'r' })).toBe('refresh');
+    expect(renewalStep('a', { token: 'b', refreshToken: 'r2' })).toBe('adopt');
+    expect(renewalStep('a', { token: null, refreshToken: null })).toBe('none');
+    expect(renewalStep('a', { token: 'a', refreshToken: null })).toBe('none');
   });
 });

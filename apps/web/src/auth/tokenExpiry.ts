@@ -47,3 +47,16 @@ export function refreshDelayMs(token: string, nowMs: number): number | null {
 export function shouldRenew(lastActivityMs: number, lastRenewalMs: number): boolean {
   return lastActivityMs > lastRenewalMs;
 }
+
+/**
+ * What a tab does when its renewal is due. Tabs share one session in local storage and a refresh
+ * token works once (reusing it ends the session), so a tab whose token was already renewed by
+ * another tab adopts the stored pair instead of refreshing again.
+ */
+export function renewalStep(
+  tabToken: string,
+  stored: { readonly token: string | null; readonly refreshToken: string | null },
+): 'refresh' | 'adopt' | 'none' {
+  if (stored.token === null || stored.refreshToken === null) return 'none';
+  return stored.token === tabToken ? 'refresh' : 'adopt';
+}

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { RefreshSessionResponseSchema } from '@sarm/contracts';
 import { apiClient } from '../api/apiClient';
-import { readRefreshToken } from '../api/session';
-import { refreshDelayMs, shouldRenew } from './tokenExpiry';
+import { readRefreshToken, readToken } from '../api/session';
+import { refreshDelayMs, renewalStep, shouldRenew } from './tokenExpiry';
 
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown'] as const;
 
@@ -34,8 +34,17 @@ export function useSessionKeepAlive(
     if (delay === null) return undefined;
     const timer = setTimeout(() => {
       if (!shouldRenew(lastActivity.current, lastRenewal.current)) return;
-      const refreshToken = readRefreshToken(window.localStorage);
-      if (refreshToken === null) return;
+      const stored = {
+        token: readToken(window.localStorage),
+        refreshToken: readRefreshToken(window.localStorage),
+      };
+      const step = renewalStep(token, stored);
+      if (step === 'none' || stored.token === null || stored.refreshToken === null) return;
+      if (step === 'adopt') {
+        onRenewed(stored.token, stored.refreshToken);
+        return;
+      }
+      const refreshToken = stored.refreshToken;
       apiClient
         .requestParsed('/sarm/auth/refresh-token', RefreshSessionResponseSchema, {
           method: 'POST',
