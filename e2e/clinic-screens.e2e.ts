@@ -16,13 +16,12 @@ import {
   type AnalysisItem,
   type StoredVideoAnalysis,
 } from '@sarm/contracts';
-import { createSimulation } from '@sarm/casa';
-import { createVideoWriter } from '@sarm/casa/node';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts.js';
 import { TestApi } from './support/api.js';
 import { launchBrowser, openPage, useSession, waitForPath } from './support/browser.js';
+import { okJson, writeSimulatedVideo } from './support/videos.js';
 
 const baseUrl = inject('baseUrl');
 const outboxDir = inject('outboxDir');
@@ -55,17 +54,11 @@ let videoB: string;
 // ---------------------------------------------------------------------------------------------
 // Arranging data through the API
 
-async function ok(response: Response, status = 200): Promise<unknown> {
-  if (response.status !== status)
-    throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<unknown>;
-}
-
 const get = (apiPath: string) => api.getJson(apiPath, token);
 
 /** A small simulated recording (320x240, 60 frames, 15 sperm). */
 async function writeVideo(name: string, seed: number): Promise<string> {
-  const simulation = createSimulation({
+  return writeSimulatedVideo(path.join(videoDir, `${name}.mp4`), {
     width: 320,
     height: 240,
     frames: 60,
@@ -73,17 +66,6 @@ async function writeVideo(name: string, seed: number): Promise<string> {
     seed,
     umPerPixel: SETTINGS.um_per_pixel,
   });
-  const file = path.join(videoDir, `${name}.mp4`);
-  const writer = createVideoWriter(file, {
-    width: 320,
-    height: 240,
-    fps: simulation.info.fps,
-    pixelFormat: 'gray',
-  });
-  for (let frame = 0; frame < 60; frame += 1)
-    await writer.write(simulation.renderFrame(frame).data);
-  await writer.close();
-  return file;
 }
 
 async function upload(file: string, name: string, patient: string | null): Promise<string> {
@@ -97,7 +79,7 @@ async function upload(file: string, name: string, patient: string | null): Promi
     headers: { Authorization: `Bearer ${token}` },
     body: form,
   });
-  return UploadVideoResponseSchema.parse(await ok(response, 201)).video.id;
+  return UploadVideoResponseSchema.parse(await okJson(response, 201)).video.id;
 }
 
 async function until<T>(
@@ -132,7 +114,7 @@ async function prepareAndExtract(videoId: string): Promise<void> {
     (v) => v.processingStatus !== 'processing',
   );
   const response = await api.request('POST', '/sarm/frames/extract', { videoId }, token);
-  const body = (await ok(response, 202)) as { task_id: string };
+  const body = (await okJson(response, 202)) as { task_id: string };
   await waitForTask(body.task_id);
 }
 
@@ -152,7 +134,7 @@ async function ensureAnalysed(videoId: string): Promise<StoredVideoAnalysis> {
     { video_ids: [videoId], force_reanalysis: false, save_results: false },
     token,
   );
-  await ok(response);
+  await okJson(response);
   const analysis = await videoAnalysis(videoId);
   if (analysis === null) throw new Error(`no analysis stored for ${videoId}`);
   return analysis;
@@ -204,21 +186,21 @@ beforeAll(async () => {
   ]);
 
   const project = await api.request('POST', '/admin/projects', { name: names.project }, token);
-  projectId = ((await ok(project, 201)) as { id: string }).id;
+  projectId = ((await okJson(project, 201)) as { id: string }).id;
   const dataset = await api.request(
     'POST',
     '/sarm/dataset/create-dataset',
     { name: names.dataset, projectId, settings: SETTINGS },
     token,
   );
-  datasetId = ((await ok(dataset, 201)) as { id: string }).id;
+  datasetId = ((await okJson(dataset, 201)) as { id: string }).id;
   const patient = await api.request(
     'POST',
     '/business/patients',
     { name: names.patient, age: 34, contactNumber: '+41 00 000 00 00', projectId },
     token,
   );
-  patientId = PatientSchema.parse(await ok(patient, 201)).id;
+  patientId = PatientSchema.parse(await okJson(patient, 201)).id;
 
   videoA = await upload(fileA, names.videoA, patientId);
   videoB = await upload(fileB, names.videoB, null);

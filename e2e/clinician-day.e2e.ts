@@ -7,13 +7,12 @@ import {
   VersionedStoredReportSchema,
   type VersionedStoredReport,
 } from '@sarm/contracts';
-import { createSimulation } from '@sarm/casa';
-import { createVideoWriter } from '@sarm/casa/node';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, uniqueEmail } from './support/accounts.js';
 import { TestApi } from './support/api.js';
 import { launchBrowser, openPage, useSession } from './support/browser.js';
+import { okJson, writeSimulatedVideo } from './support/videos.js';
 
 /**
  * A clinician's day (issue 15, "Done when"): a lab technician creates the patient and the sample
@@ -48,14 +47,8 @@ let technicianToken: string;
 let clinicianToken: string;
 const contexts: BrowserContext[] = [];
 
-async function ok(response: Response, status = 200): Promise<unknown> {
-  if (response.status !== status)
-    throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<unknown>;
-}
-
 async function writeVideo(index: number): Promise<string> {
-  const simulation = createSimulation({
+  return writeSimulatedVideo(path.join(workDir, `day-${index}.mp4`), {
     width: 160,
     height: 120,
     frames: 40,
@@ -63,17 +56,6 @@ async function writeVideo(index: number): Promise<string> {
     seed: 700 + index,
     umPerPixel: 0.5,
   });
-  const file = path.join(workDir, `day-${index}.mp4`);
-  const writer = createVideoWriter(file, {
-    width: 160,
-    height: 120,
-    fps: simulation.info.fps,
-    pixelFormat: 'gray',
-  });
-  for (let frame = 0; frame < 40; frame += 1)
-    await writer.write(simulation.renderFrame(frame).data);
-  await writer.close();
-  return file;
 }
 
 /** A user who signs in with a password, holding one seeded role and a member of the project. */
@@ -81,10 +63,10 @@ async function member(displayName: string, role: string): Promise<string> {
   const email = uniqueEmail(role);
   await api.register(displayName, email, PASSWORD);
   const { user } = await api.login(email, PASSWORD);
-  await ok(
+  await okJson(
     await api.request('PUT', `/admin/users/${user.id}/roles`, { roles: [role] }, adminToken),
   );
-  await ok(
+  await okJson(
     await api.request(
       'POST',
       `/admin/projects/${projectId}/users`,
@@ -143,7 +125,7 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'sarm-day-'));
   adminToken = (await api.login(ADMIN_EMAIL, ADMIN_PASSWORD)).access_token;
   projectId = (
-    (await ok(
+    (await okJson(
       await api.request('POST', '/admin/projects', { name: names.project }, adminToken),
       201,
     )) as { id: string }

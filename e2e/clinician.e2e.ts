@@ -1,13 +1,14 @@
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createSimulation, resolveSettings } from '@sarm/casa';
-import { analyzeVideo, createVideoWriter } from '@sarm/casa/node';
+import { resolveSettings } from '@sarm/casa';
+import { analyzeVideo } from '@sarm/casa/node';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts.js';
 import { TestApi } from './support/api.js';
 import { launchBrowser, openPage, useSession } from './support/browser.js';
+import { writeSimulatedVideo } from './support/videos.js';
 
 const baseUrl = inject('baseUrl');
 const api = new TestApi(baseUrl);
@@ -20,7 +21,7 @@ let videoDir: string;
 async function writeVideos(): Promise<string[]> {
   const files: string[] = [];
   for (let i = 1; i <= 5; i += 1) {
-    const simulation = createSimulation({
+    const file = await writeSimulatedVideo(path.join(videoDir, `clip-${i}.mp4`), {
       width: 320,
       height: 240,
       frames: 60,
@@ -28,16 +29,6 @@ async function writeVideos(): Promise<string[]> {
       seed: 100 + i,
       umPerPixel: SETTINGS.um_per_pixel,
     });
-    const file = path.join(videoDir, `clip-${i}.mp4`);
-    const writer = createVideoWriter(file, {
-      width: 320,
-      height: 240,
-      fps: simulation.info.fps,
-      pixelFormat: 'gray',
-    });
-    for (let frame = 0; frame < 60; frame += 1)
-      await writer.write(simulation.renderFrame(frame).data);
-    await writer.close();
     files.push(file);
   }
   return files;

@@ -1,8 +1,6 @@
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createSimulation } from '@sarm/casa';
-import { createVideoWriter } from '@sarm/casa/node';
 import {
   AgreementResponseSchema,
   ConcentrationReportSchema,
@@ -15,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts.js';
 import { TestApi } from './support/api.js';
 import { launchBrowser, openPage, useSession } from './support/browser.js';
+import { okJson, writeSimulatedVideo } from './support/videos.js';
 
 const baseUrl = inject('baseUrl');
 const api = new TestApi(baseUrl);
@@ -34,16 +33,9 @@ afterAll(async () => {
   await rm(videoDir, { recursive: true, force: true });
 });
 
-async function ok(response: Response, status = 200): Promise<unknown> {
-  if (response.status !== status)
-    throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-  const body: unknown = await response.json();
-  return body;
-}
-
 /** A simulated recording (320x240, 40 frames) with the given number of sperm. */
 async function writeVideo(name: string, seed: number, sperm: number): Promise<string> {
-  const simulation = createSimulation({
+  return writeSimulatedVideo(path.join(videoDir, `${name}.mp4`), {
     width: 320,
     height: 240,
     frames: 40,
@@ -51,17 +43,6 @@ async function writeVideo(name: string, seed: number, sperm: number): Promise<st
     seed,
     umPerPixel: SETTINGS.um_per_pixel,
   });
-  const file = path.join(videoDir, `${name}.mp4`);
-  const writer = createVideoWriter(file, {
-    width: 320,
-    height: 240,
-    fps: simulation.info.fps,
-    pixelFormat: 'gray',
-  });
-  for (let frame = 0; frame < 40; frame += 1)
-    await writer.write(simulation.renderFrame(frame).data);
-  await writer.close();
-  return file;
 }
 
 async function waitForTask(taskId: string): Promise<void> {
@@ -82,7 +63,7 @@ async function analysedSample(
   name: string,
   videos: readonly { seed: number; sperm: number }[],
 ) {
-  const dataset = (await ok(
+  const dataset = (await okJson(
     await api.request(
       'POST',
       '/sarm/dataset/create-dataset',
@@ -100,7 +81,7 @@ async function analysedSample(
     form.append('name', label);
     form.append('file', new Blob([await readFile(file)], { type: 'video/mp4' }), `${label}.mp4`);
     const upload = UploadVideoResponseSchema.parse(
-      await ok(
+      await okJson(
         await fetch(`${baseUrl}/api/sarm/video/upload-video`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${token}` },
@@ -114,10 +95,10 @@ async function analysedSample(
   }
   const body = { video_ids: ids, save_results: true };
   const concentration = ConcentrationReportSchema.parse(
-    await ok(await api.request('POST', '/sarm/calculation/cal-concentration', body, token)),
+    await okJson(await api.request('POST', '/sarm/calculation/cal-concentration', body, token)),
   );
   const motility = MotilityReportSchema.parse(
-    await ok(await api.request('POST', '/sarm/calculation/cal-motility', body, token)),
+    await okJson(await api.request('POST', '/sarm/calculation/cal-motility', body, token)),
   );
   return { id: dataset.id, concentration, motility };
 }
@@ -125,7 +106,7 @@ async function analysedSample(
 describe('quality control', () => {
   it('shows Bland–Altman agreement, a Levey–Jennings chart and replicate agreement on analysed samples', async () => {
     const suffix = Date.now().toString(36);
-    const project = (await ok(
+    const project = (await okJson(
       await api.request('POST', '/admin/projects', { name: `QC lab ${suffix}` }, token),
       201,
     )) as { id: string };
@@ -145,7 +126,7 @@ describe('quality control', () => {
       const measured = sample.concentration.aggregated_results.mean_concentration_million_per_ml;
       const motility = sample.motility.aggregated_results;
       const progressive = Math.min(100, Math.max(0, motility.progressive_percent + offset.prog));
-      await ok(
+      await okJson(
         await api.request(
           'POST',
           '/sarm/qc/manual-counts',
@@ -176,7 +157,7 @@ describe('quality control', () => {
       (v) => v.concentration_million_per_ml,
     );
     const target = values.slice(0, 4).reduce((sum, v) => sum + v, 0) / 4;
-    await ok(
+    await okJson(
       await api.request(
         'POST',
         '/sarm/qc/series',

@@ -6,13 +6,12 @@ import {
   UploadVideoResponseSchema,
   VideoSchema,
 } from '@sarm/contracts';
-import { createSimulation } from '@sarm/casa';
-import { createVideoWriter } from '@sarm/casa/node';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts.js';
 import { TestApi } from './support/api.js';
 import { launchBrowser, openPage, useSession } from './support/browser.js';
+import { okJson, writeSimulatedVideo } from './support/videos.js';
 
 const baseUrl = inject('baseUrl');
 const api = new TestApi(baseUrl);
@@ -27,14 +26,8 @@ let token: string;
 let datasetId: string;
 const videoIds: string[] = [];
 
-async function ok(response: Response, status = 200): Promise<unknown> {
-  if (response.status !== status)
-    throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<unknown>;
-}
-
 async function writeVideo(name: string, seed: number): Promise<string> {
-  const simulation = createSimulation({
+  return writeSimulatedVideo(path.join(videoDir, `${name}.mp4`), {
     width: 160,
     height: 120,
     frames: 40,
@@ -42,17 +35,6 @@ async function writeVideo(name: string, seed: number): Promise<string> {
     seed,
     umPerPixel: SETTINGS.um_per_pixel,
   });
-  const file = path.join(videoDir, `${name}.mp4`);
-  const writer = createVideoWriter(file, {
-    width: 160,
-    height: 120,
-    fps: simulation.info.fps,
-    pixelFormat: 'gray',
-  });
-  for (let frame = 0; frame < 40; frame += 1)
-    await writer.write(simulation.renderFrame(frame).data);
-  await writer.close();
-  return file;
 }
 
 async function upload(file: string, name: string): Promise<string> {
@@ -65,7 +47,7 @@ async function upload(file: string, name: string): Promise<string> {
     headers: { Authorization: `Bearer ${token}` },
     body: form,
   });
-  return UploadVideoResponseSchema.parse(await ok(response, 201)).video.id;
+  return UploadVideoResponseSchema.parse(await okJson(response, 201)).video.id;
 }
 
 async function prepared(videoId: string): Promise<void> {
@@ -79,7 +61,7 @@ async function prepared(videoId: string): Promise<void> {
 }
 
 const runReport = async (reason?: string) =>
-  ok(
+  okJson(
     await api.request(
       'POST',
       `/sarm/report/run/${datasetId}`,
@@ -121,14 +103,14 @@ beforeAll(async () => {
     { name: `Versions ${suffix}` },
     token,
   );
-  const projectId = ((await ok(project, 201)) as { id: string }).id;
+  const projectId = ((await okJson(project, 201)) as { id: string }).id;
   const dataset = await api.request(
     'POST',
     '/sarm/dataset/create-dataset',
     { name: `Versions sample ${suffix}`, projectId, settings: SETTINGS },
     token,
   );
-  datasetId = ((await ok(dataset, 201)) as { id: string }).id;
+  datasetId = ((await okJson(dataset, 201)) as { id: string }).id;
   for (const seed of [301, 302]) {
     const id = await upload(await writeVideo(`versions-${seed}-${suffix}`, seed), `v${seed}`);
     videoIds.push(id);

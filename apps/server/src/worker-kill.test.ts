@@ -15,8 +15,6 @@ import {
   TaskSchema,
   UploadVideoResponseSchema,
 } from '@sarm/contracts';
-import { createSimulation } from '@sarm/casa';
-import { createVideoWriter } from '@sarm/casa/node';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { LEASE_SECONDS, MAINTENANCE_INTERVAL_SECONDS } from './jobs/job-lease.js';
 import { startServer, type RunningServer } from './server.js';
+import { writeSimulatedVideo } from './test/analysis-helpers.js';
 import { startServerProcess, type ServerProcess } from './test/server-process.js';
 
 const adminUrl = process.env.SARM_PG_TEST_URL;
@@ -40,24 +39,6 @@ async function onDatabase<T>(url: string, query: string, values: unknown[] = [])
   } finally {
     await client.end();
   }
-}
-
-/** A 320x240 simulated recording long enough (12 s at 50 fps) that its analysis takes a while. */
-async function writeLongVideo(file: string): Promise<void> {
-  const [width, height, fps, frames] = [320, 240, 50, 600];
-  const simulation = createSimulation({
-    width,
-    height,
-    frames,
-    fps,
-    seed: 7,
-    sperm: 25,
-    debris: 4,
-    umPerPixel: 0.5,
-  });
-  const writer = createVideoWriter(file, { width, height, fps, pixelFormat: 'gray' });
-  for (let i = 0; i < frames; i++) await writer.write(simulation.renderFrame(i).data);
-  await writer.close();
 }
 
 describe.skipIf(adminUrl === undefined)('a worker killed mid-job', () => {
@@ -147,8 +128,15 @@ describe.skipIf(adminUrl === undefined)('a worker killed mid-job', () => {
       projectId: project.id,
       name: 'Kill',
     })) as { id: string };
-    const file = path.join(root, 'long.mp4');
-    await writeLongVideo(file);
+    // 12 s at 50 fps: long enough that its analysis takes a while.
+    const file = await writeSimulatedVideo(root, 'long.mp4', 7, {
+      width: 320,
+      height: 240,
+      frames: 600,
+      fps: 50,
+      sperm: 25,
+      debris: 4,
+    });
     const form = new FormData();
     form.set('dataset_id', dataset.id);
     form.set('file', new Blob([await readFile(file)], { type: 'video/mp4' }), 'long.mp4');

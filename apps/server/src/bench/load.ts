@@ -8,13 +8,12 @@
  *   npm run bench:load -- --seconds 5 --clients 50
  *   npm run bench:load -- --cpu-prof DIR    also writes the server's CPU profile into DIR
  */
-import { createVideoWriter } from '@sarm/casa/node';
-import { createSimulation } from '@sarm/casa';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { writeSimulatedVideo } from '../test/analysis-helpers.js';
 import { startServerProcess, type ServerProcess } from '../test/server-process.js';
 
 interface Options {
@@ -47,15 +46,6 @@ async function onDatabase(url: string, statement: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-/** A small simulated recording (160x120, 2 s at 25 fps). */
-async function writeVideo(file: string, seed: number): Promise<void> {
-  const [width, height, fps, frames] = [160, 120, 25, 50];
-  const simulation = createSimulation({ width, height, frames, fps, seed, sperm: 8, debris: 2 });
-  const writer = createVideoWriter(file, { width, height, fps, pixelFormat: 'gray' });
-  for (let i = 0; i < frames; i++) await writer.write(simulation.renderFrame(i).data);
-  await writer.close();
 }
 
 class Client {
@@ -113,8 +103,14 @@ async function seed(client: Client, dir: string) {
   })) as { id: string };
   const videoIds: string[] = [];
   for (let i = 0; i < 5; i++) {
-    const file = path.join(dir, `load-${i}.mp4`);
-    await writeVideo(file, 100 + i);
+    const file = await writeSimulatedVideo(dir, `load-${i}.mp4`, 100 + i, {
+      width: 160,
+      height: 120,
+      frames: 50,
+      fps: 25,
+      sperm: 8,
+      debris: 2,
+    });
     const form = new FormData();
     form.set('dataset_id', dataset.id);
     form.set('file', new Blob([await readFile(file)], { type: 'video/mp4' }), `load-${i}.mp4`);

@@ -5,26 +5,35 @@ import path from 'node:path';
 import { uploadFile, waitForTask } from './clinical-helpers.js';
 import type { TestServer } from './test-server.js';
 
-/** Writes a small simulated phase-contrast video (160x120, 40 frames at 20 fps, a few heads). */
-export async function writeSimulatedVideo(dir: string, name: string, seed: number) {
-  const simulation = createSimulation({
-    width: 160,
-    height: 120,
-    frames: 40,
-    fps: 20,
-    seed,
-    sperm: 6,
-    debris: 2,
-    umPerPixel: 0.5,
-  });
+/** The size and content of a simulated recording. */
+export interface SimulatedShape {
+  readonly width: number;
+  readonly height: number;
+  readonly frames: number;
+  readonly fps: number;
+  readonly sperm: number;
+  readonly debris: number;
+}
+
+/** Small by default: 160x120, 40 frames at 20 fps, a few heads. */
+const SMALL: SimulatedShape = { width: 160, height: 120, frames: 40, fps: 20, sperm: 6, debris: 2 };
+
+/** Writes a simulated phase-contrast video (grey H.264) into `dir` and answers its path. */
+export async function writeSimulatedVideo(
+  dir: string,
+  name: string,
+  seed: number,
+  shape: SimulatedShape = SMALL,
+) {
+  const simulation = createSimulation({ ...shape, seed, umPerPixel: 0.5 });
   const file = path.join(dir, name);
   const writer = createVideoWriter(file, {
-    width: 160,
-    height: 120,
-    fps: 20,
+    width: shape.width,
+    height: shape.height,
+    fps: shape.fps,
     pixelFormat: 'gray',
   });
-  for (let i = 0; i < 40; i++) await writer.write(simulation.renderFrame(i).data);
+  for (let i = 0; i < shape.frames; i++) await writer.write(simulation.renderFrame(i).data);
   await writer.close();
   return file;
 }
