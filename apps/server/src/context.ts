@@ -9,6 +9,7 @@ import { createDomainServices, createRepositories } from './services/index.js';
 import type { ThrottlePolicy } from './services/login-throttle.service.js';
 import type { PasswordHasher } from './services/passwords.js';
 import { createClinicalServices } from './services/clinical.js';
+import { createTechnicalServices } from './services/technical.js';
 import { createReportsRepository } from './repositories/reports.repository.js';
 import { createReportGeneratorService } from './services/report-generator.service.js';
 import { createDetectionRunner } from './services/detection-runner.js';
@@ -184,12 +185,21 @@ export function createServerContext(deps: ContextDependencies) {
     audit: domain.audit,
     clock: deps.clock,
   });
+  const technical = createTechnicalServices({
+    db: deps.db,
+    repositories,
+    domain,
+    clinical,
+    storage: deps.storage,
+    clock: deps.clock,
+  });
   return {
     repositories: { ...repositories, models: modelRows, analysisRequests: analysisRequestRows },
     services: {
       ...domain,
       tasks,
       clinical,
+      technical,
       reportGenerator,
       models,
       technicalDashboard,

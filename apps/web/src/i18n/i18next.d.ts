@@ -1,4 +1,4 @@
-import type en from './locales/en.json';
+import type { en } from './translations';
 
 // Makes `t('some.key')` a compile-time checked key of the English resources.
 declare module 'i18next' {

@@ -1,9 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './locales/en.json';
-import vi from './locales/vi.json';
-import fr from './locales/fr.json';
-import es from './locales/es.json';
+import { en, es, fr, vi } from './translations';
 
 export const resources = {
   en: { translation: en },

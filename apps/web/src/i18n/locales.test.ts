@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import vi from './locales/vi.json';
+import { en, es, fr, vi } from './translations';
 
 function flatten(value: unknown, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();

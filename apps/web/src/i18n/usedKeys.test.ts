@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import en from './locales/en.json';
+import { en } from './translations';
 
 const sources = import.meta.glob<string>(
   ['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../**/*.d.ts'],

@@ -20,7 +20,6 @@ import { VideoManagementPage } from '../pages/clinical/VideoManagementPage';
 import { PatientsPage } from '../pages/clinical/PatientsPage';
 import { BusinessDashboardPage } from '../pages/dashboard/BusinessDashboardPage';
 import { DashboardRedirect } from '../pages/dashboard/DashboardRedirect';
-import { TechnicalDashboardPage } from '../pages/dashboard/TechnicalDashboardPage';
 import { LogsPage } from '../pages/admin/logs/LogsPage';
 import { PermissionsPage } from '../pages/admin/permissions/PermissionsPage';
 import { ProjectsPage } from '../pages/admin/projects/ProjectsPage';
@@ -40,6 +39,7 @@ import {
   type RouteRequirement,
 } from './guardDecision';
 import { PublicOnlyRoute, RouteGuard } from './guards';
+import { technicalRoutes } from './technicalRoutes';
 
 const VIDEOS_PATH = '/sarm/projects/:projectId/datasets/:datasetId/videos';
 const SIGNED_IN: RouteRequirement = { kind: 'signedIn' };
@@ -150,11 +150,7 @@ export function AppRoutes() {
           </Route>
 
           <Route element={<RouteGuard requirement={TECHNICAL} />}>
-            <Route path="/finetune" element={<Navigate to="/finetune/dashboard" replace />} />
-            <Route path="/finetune/dashboard" element={<TechnicalDashboardPage />} />
-            <Route path="/finetune/*" element={<NotFoundPage />} />
-            <Route path="/technical" element={<Navigate to="/finetune/dashboard" replace />} />
-            <Route path="/technical/*" element={<NotFoundPage />} />
+            {technicalRoutes()}
           </Route>
         </Route>
       </Route>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
 import { idColumn, timestampColumn } from './columns.js';
 import { users } from './users.js';
 import { frames, videos } from './videos.js';
@@ -38,8 +38,11 @@ export const detections = pgTable(
     y1: real('y1').notNull(),
     x2: real('x2').notNull(),
     y2: real('y2').notNull(),
+    /** Who proposed the box: 'classical' (the engine), 'model', 'manual' (drawn) or 'import'. */
     source: text('source').notNull().default('classical'),
     verified: boolean('verified').notNull().default(false),
+    /** Identity of the cell across the frames of one video (engine tracks or imported MOT ids). */
+    trackId: integer('track_id'),
     modelId: text('model_id'),
     /** A segmentation mask PNG was stored with the detection (never for drawn or moved boxes). */
     hasMask: boolean('has_mask').notNull().default(false),
@@ -50,6 +53,9 @@ export const detections = pgTable(
     createdAt: timestampColumn('created_at').notNull().defaultNow(),
     updatedAt: timestampColumn('updated_at').notNull().defaultNow(),
   },
-  (table) => [index('detections_frame_idx').on(table.frameId)],
+  (table) => [
+    index('detections_frame_idx').on(table.frameId),
+    index('detections_track_idx').on(table.trackId),
+  ],
 );
 export type DetectionRow = typeof detections.$inferSelect;

@@ -17,3 +17,4 @@ export * from './models.js';
 export * from './sessions.js';
 export * from './quality-control.js';
 export * from './calibration-profiles.js';
+export * from './data-labels.js';
