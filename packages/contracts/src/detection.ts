@@ -17,8 +17,47 @@ export const DetectionSchema = z.object({
   modelId: z.string().nullable(),
   hasMask: z.boolean(),
   updated_at: z.string(),
+  /** The same id under the spec's other names. */
+  detection_id: z.string(),
+  sperm_detection_id: z.string(),
+  frame_id: z.string(),
+  /** Box size in frame pixels. */
+  width: z.number(),
+  height: z.number(),
+  /** Identity of the cell across the frames of its video; null when not linked. */
+  track_id: z.number().int().nullable(),
+  crop_url: z.string(),
 });
 export type Detection = z.infer<typeof DetectionSchema>;
+
+/** Where a box came from: the classical engine, a trained model, a person, or an imported file. */
+export const DETECTION_SOURCES = ['classical', 'model', 'manual', 'import'] as const;
+export type DetectionSource = (typeof DETECTION_SOURCES)[number];
+
+/** Drawn boxes must be over this size on both sides (spec 2 §5). */
+export const MIN_BOX_SIDE_PX = 10;
+
+/** A moved or resized box: the engine's own boxes may be smaller than a drawn one. */
+const BoxCornersSchema = z
+  .object({ x1: z.number(), y1: z.number(), x2: z.number(), y2: z.number() })
+  .refine((box) => box.x2 > box.x1 && box.y2 > box.y1, 'Box corners must enclose an area');
+
+export const CreateDetectionRequestSchema = z
+  .object({
+    frame_id: idText('Frame id'),
+    x1: z.number(),
+    y1: z.number(),
+    x2: z.number(),
+    y2: z.number(),
+    confidence: z.number().min(0).max(1).default(1),
+    class: z.enum(['sperm', 'cluster', 'small_or_pinhead']).default('sperm'),
+    track_id: z.number().int().nullable().optional(),
+  })
+  .refine(
+    (box) => box.x2 - box.x1 > MIN_BOX_SIDE_PX && box.y2 - box.y1 > MIN_BOX_SIDE_PX,
+    `Boxes must be over ${MIN_BOX_SIDE_PX} px wide and high`,
+  );
+export type CreateDetectionRequest = z.input<typeof CreateDetectionRequestSchema>;
 
 export const FrameDetectionResponseSchema = z.object({
   detections: z.array(DetectionSchema),
@@ -71,10 +110,46 @@ export const UpdateDetectionRequestSchema = z
   .object({
     verified: z.boolean().optional(),
     class: z.enum(['sperm', 'cluster', 'small_or_pinhead']).optional(),
-    box: z
-      .object({ x1: z.number(), y1: z.number(), x2: z.number(), y2: z.number() })
-      .refine((box) => box.x2 > box.x1 && box.y2 > box.y1, 'Box corners must enclose an area')
-      .optional(),
+    box: BoxCornersSchema.optional(),
+    /** 'track': the same move or resize is applied to the track's boxes on later frames. */
+    propagate: z.enum(['none', 'track']).optional(),
+    regenerate_crop: z.boolean().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, 'Nothing to update');
 export type UpdateDetectionRequest = z.infer<typeof UpdateDetectionRequestSchema>;
+
+export const UpdateDetectionResponseSchema = DetectionSchema.extend({
+  success: z.literal(true),
+  message: z.string(),
+  detection: DetectionSchema,
+  /** Boxes on later frames of the same track that received the same change. */
+  propagated: z.number().int(),
+});
+
+export const SplitTrackRequestSchema = z.object({ detection_id: idText('Detection id') });
+export const MergeTracksRequestSchema = z.object({
+  video_id: idText('Video id'),
+  keep_track_id: z.number().int(),
+  merge_track_id: z.number().int(),
+});
+export const TrackChangeResponseSchema = z.object({
+  success: z.literal(true),
+  track_id: z.number().int(),
+  moved: z.number().int(),
+});
+
+export const NextFrameResponseSchema = z.object({
+  frame_id: z.string(),
+  frame_number: z.number().int(),
+  /** Higher means more in need of a person's eye. */
+  score: z.number(),
+  reason: z.enum(['uncertain', 'disagreement', 'unannotated']),
+});
+export type NextFrameResponse = z.infer<typeof NextFrameResponseSchema>;
+
+export const VideoDetectionsResponseSchema = z.object({
+  detections: z.array(DetectionSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});

@@ -56,11 +56,15 @@ export function createDetectFramesJob(deps: {
       await context.reportProgress(0, 'detecting', detectProgressMessage(0, total));
       let detections = 0;
       const failed: string[] = [];
+      const videoIds = new Set<string>();
       for (const [index, frameId] of payload.frameIds.entries()) {
         context.signal.throwIfAborted();
         const frame = await deps.videos.findFrame(frameId);
         if (frame === undefined) failed.push(frameId);
-        else detections += (await deps.detectionRunner.detectFrame(frame)).length;
+        else {
+          detections += (await deps.detectionRunner.detectFrame(frame)).length;
+          videoIds.add(frame.videoId);
+        }
         const current = index + 1;
         await context.reportProgress(
           (100 * current) / total,
@@ -68,6 +72,8 @@ export function createDetectFramesJob(deps: {
           detectProgressMessage(current, total),
         );
       }
+      // Fresh boxes of a video's frames are linked into tracks for track-aware annotation.
+      for (const videoId of videoIds) await deps.detectionRunner.linkTracks(videoId);
       return { current: total, total, detections, failed };
     },
   });

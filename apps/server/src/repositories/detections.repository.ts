@@ -1,6 +1,6 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, max } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { detections, type DetectionRow } from '../db/schema/index.js';
+import { detections, frames, type DetectionRow } from '../db/schema/index.js';
 
 export type DetectionInsert = typeof detections.$inferInsert;
 
@@ -61,6 +61,80 @@ export function createDetectionsRepository(db: Database) {
     return new Map(rows.map((row) => [row.frameId, row.total]));
   }
 
-  return { listByFrame, replaceForFrame, findById, update, remove, removeByFrame, countsByFrame };
+  async function insert(values: DetectionInsert): Promise<DetectionRow> {
+    const [row] = await db.insert(detections).values(values).returning();
+    if (row === undefined) throw new Error('Detection insert returned no row');
+    return row;
+  }
+
+  /** Every detection of a video's frames with its frame number, in frame order. */
+  async function listByVideo(videoId: string, page?: { limit: number; offset: number }) {
+    const query = db
+      .select({ detection: detections, frameNumber: frames.frameNumber })
+      .from(detections)
+      .innerJoin(frames, eq(frames.id, detections.frameId))
+      .where(eq(frames.videoId, videoId))
+      .orderBy(asc(frames.frameNumber), asc(detections.y1), asc(detections.x1), asc(detections.id));
+    return page === undefined ? query : query.limit(page.limit).offset(page.offset);
+  }
+
+  async function countByVideo(videoId: string): Promise<number> {
+    const [row] = await db
+      .select({ total: count() })
+      .from(detections)
+      .innerJoin(frames, eq(frames.id, detections.frameId))
+      .where(eq(frames.videoId, videoId));
+    return row?.total ?? 0;
+  }
+
+  /** Boxes of a track on frames of the video after `frameNumber`, with their frames. */
+  async function laterInTrack(videoId: string, trackId: number, frameNumber: number) {
+    return db
+      .select({ detection: detections, frame: frames })
+      .from(detections)
+      .innerJoin(frames, eq(frames.id, detections.frameId))
+      .where(
+        and(
+          eq(frames.videoId, videoId),
+          eq(detections.trackId, trackId),
+          gt(frames.frameNumber, frameNumber),
+        ),
+      )
+      .orderBy(asc(frames.frameNumber));
+  }
+
+  async function maxTrackId(videoId: string): Promise<number> {
+    const [row] = await db
+      .select({ top: max(detections.trackId) })
+      .from(detections)
+      .innerJoin(frames, eq(frames.id, detections.frameId))
+      .where(eq(frames.videoId, videoId));
+    return row?.top ?? 0;
+  }
+
+  /** Sets the track of each listed detection, in one transaction. */
+  async function setTracks(tracks: ReadonlyMap<string, number | null>): Promise<void> {
+    if (tracks.size === 0) return;
+    await db.transaction(async (tx) => {
+      for (const [id, trackId] of tracks)
+        await tx.update(detections).set({ trackId }).where(eq(detections.id, id));
+    });
+  }
+
+  return {
+    listByFrame,
+    replaceForFrame,
+    findById,
+    update,
+    remove,
+    removeByFrame,
+    countsByFrame,
+    insert,
+    listByVideo,
+    countByVideo,
+    laterInTrack,
+    maxTrackId,
+    setTracks,
+  };
 }
 export type DetectionsRepository = ReturnType<typeof createDetectionsRepository>;

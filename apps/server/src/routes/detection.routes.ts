@@ -1,4 +1,11 @@
 import {
+  CreateDetectionRequestSchema,
+  MergeTracksRequestSchema,
+  NextFrameResponseSchema,
+  SplitTrackRequestSchema,
+  TrackChangeResponseSchema,
+  UpdateDetectionResponseSchema,
+  VideoDetectionsResponseSchema,
   DetectFramesRequestSchema,
   DetectFramesResponseSchema,
   DetectFramesStatusSchema,
@@ -21,10 +28,21 @@ import { sendStoredFile } from '../http/send-stored-file.js';
 import { parseDetectProgress } from '../jobs/detect-frames.job.js';
 
 const tags = ['detection'];
-const RUN: readonly PermissionRequirement[] = ['sarm.run_detection'];
+const RUN: readonly PermissionRequirement[] = [
+  'sarm.run_detection',
+  'finetune.annotate_detection',
+  'finetune.extract_frames',
+];
+/** Drawing, moving and deleting boxes, and editing tracks. */
+const EDIT: readonly PermissionRequirement[] = [
+  'sarm.run_detection',
+  'finetune.annotate_detection',
+];
 const READ: readonly PermissionRequirement[] = [
   'sarm.view_detailed_detection',
   'sarm.select_frames',
+  'finetune.review_annotations',
+  'finetune.annotate_morphology',
 ];
 const FrameParams = z.object({ frameId: z.string().min(1) });
 
@@ -126,15 +144,15 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
   app.patch(
     '/sarm/detection/update-sperm/:id',
     {
-      config: { permission: RUN },
+      config: { permission: EDIT },
       schema: {
         tags,
         summary: 'Verify, reclassify or move a detection',
         description:
-          'Body `{verified?, class?, box? {x1, y1, x2, y2}}`; a moved box gets source `manual`.',
+          "Body `{verified?, class?, box? {x1, y1, x2, y2}, propagate?}`; any edit verifies the box, a moved box gets source `manual`. `propagate: 'track'` applies the same move and resize to the track's boxes on later frames (`propagated` counts them). The answer is the detection, also under `detection`.",
         params: IdParamsSchema,
         body: UpdateDetectionRequestSchema,
-        response: { 200: DetectionSchema },
+        response: { 200: UpdateDetectionResponseSchema },
       },
     },
     async (request) => detection.update(requireAuth(request), request.params.id, request.body),
@@ -143,7 +161,7 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
   app.delete(
     '/sarm/detection/delete-sperm/:id',
     {
-      config: { permission: RUN },
+      config: { permission: EDIT },
       schema: {
         tags,
         summary: 'Delete one detection',
@@ -152,6 +170,119 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
       },
     },
     async (request) => detection.remove(requireAuth(request), request.params.id),
+  );
+
+  const { detectionAnnotation } = context.services.clinical;
+
+  app.post(
+    '/sarm/detection/create-sperm',
+    {
+      config: { permission: EDIT },
+      schema: {
+        tags,
+        summary: 'Draw a box on a frame',
+        description:
+          'A box drawn by a person: source `manual`, verified. Both sides over 10 px and inside the frame (400 otherwise).',
+        body: CreateDetectionRequestSchema,
+        response: { 201: DetectionSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await detectionAnnotation.create(requireAuth(request), request.body)),
+  );
+
+  app.get(
+    '/sarm/detection/get-detection/:id',
+    {
+      config: { permission: [...READ, ...RUN] },
+      schema: {
+        tags,
+        summary: 'One detection',
+        params: IdParamsSchema,
+        response: { 200: DetectionSchema },
+      },
+    },
+    async (request) => detectionAnnotation.get(requireAuth(request), request.params.id),
+  );
+
+  app.get(
+    '/sarm/detection/get-video-detections/:videoId',
+    {
+      config: { permission: [...READ, ...RUN] },
+      schema: {
+        tags,
+        summary: "Detections of a video's extracted frames, in frame order",
+        params: z.object({ videoId: z.string().min(1) }),
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(10_000).default(10),
+          offset: z.coerce.number().int().min(0).default(0),
+        }),
+        response: { 200: VideoDetectionsResponseSchema },
+      },
+    },
+    async (request) =>
+      detectionAnnotation.listForVideo(
+        requireAuth(request),
+        request.params.videoId,
+        request.query.limit,
+        request.query.offset,
+      ),
+  );
+
+  app.post(
+    '/sarm/detection/tracks/split',
+    {
+      config: { permission: EDIT },
+      schema: {
+        tags,
+        summary: "Give a box and its track's later boxes a new identity",
+        body: SplitTrackRequestSchema,
+        response: { 200: TrackChangeResponseSchema },
+      },
+    },
+    async (request) =>
+      detectionAnnotation.splitTrack(requireAuth(request), request.body.detection_id),
+  );
+
+  app.post(
+    '/sarm/detection/tracks/merge',
+    {
+      config: { permission: EDIT },
+      schema: {
+        tags,
+        summary: 'Join two identities of a video into one',
+        description: '409 when both tracks have a box on the same frame.',
+        body: MergeTracksRequestSchema,
+        response: { 200: TrackChangeResponseSchema },
+      },
+    },
+    async (request) => detectionAnnotation.mergeTracks(requireAuth(request), request.body),
+  );
+
+  app.get(
+    '/sarm/detection/next-frame/:videoId',
+    {
+      config: { permission: [...READ, ...RUN] },
+      schema: {
+        tags,
+        summary: 'The frame of a video most in need of annotation',
+        description:
+          "Ranks the video's extracted frames by how near their unverified boxes' confidences are to the threshold and by how much their box count disagrees with neighbouring frames; frames whose boxes are all verified are skipped. 404 when none is left.",
+        params: z.object({ videoId: z.string().min(1) }),
+        querystring: z.object({
+          threshold: z.coerce.number().min(0).max(1).default(0.4),
+          exclude_frame_id: z.string().optional(),
+        }),
+        response: { 200: NextFrameResponseSchema },
+      },
+    },
+    async (request) =>
+      detectionAnnotation.nextFrame(
+        requireAuth(request),
+        request.params.videoId,
+        request.query.threshold,
+        request.query.exclude_frame_id,
+      ),
   );
 
   app.get(

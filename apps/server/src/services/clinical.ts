@@ -11,6 +11,7 @@ import { createBusinessService } from './business.service.js';
 import { createCalibrationService } from './calibration.service.js';
 import { createDatasetsService } from './datasets.service.js';
 import { createDetectionService } from './detection.service.js';
+import { createDetectionAnnotationService } from './detection-annotation.service.js';
 import type { DetectionRunner } from './detection-runner.js';
 import type { DomainServices, Repositories } from './index.js';
 import { createPatientsService } from './patients.service.js';
@@ -48,6 +49,12 @@ export function createClinicalServices(deps: {
     detections: repositories.detections,
     runner: deps.detectionRunner,
     queue,
+    now: () => clock.now(),
+  });
+  const detectionAnnotation = createDetectionAnnotationService({
+    videos,
+    detections: repositories.detections,
+    runner: deps.detectionRunner,
     now: () => clock.now(),
   });
   const patients = createPatientsService({
@@ -163,6 +170,7 @@ export function createClinicalServices(deps: {
     reportVersions,
     reportRecords,
     detection,
+    detectionAnnotation,
     patients,
     business,
     calibration,

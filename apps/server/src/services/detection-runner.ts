@@ -11,10 +11,16 @@ import {
 } from '../media/detection-images.js';
 import { localFile, putLocalFile, withTempDir } from '../media/ffmpeg.js';
 import { encodeGrayPng } from '../media/png.js';
+import { linkBoxesIntoTracks } from './annotation/track-linking.js';
 import type { DatasetsRepository } from '../repositories/datasets.repository.js';
 import type { DetectionsRepository } from '../repositories/detections.repository.js';
 import type { VideosRepository } from '../repositories/videos.repository.js';
 import type { FileStorage } from '../storage/storage.js';
+
+/** Fastest expected swimming speed, for linking boxes of consecutive frames. */
+const TRACK_GATE_UM_PER_S = 150;
+/** However far apart two extracted frames are, boxes further than this are not the same cell. */
+const TRACK_MAX_GATE_UM = 30;
 
 /** Storage key of a detection's crop JPEG. */
 export const cropKey = (detection: Pick<DetectionRow, 'id' | 'frameId'>) =>
@@ -126,6 +132,50 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
     });
   }
 
-  return { detectFrame, redraw, deleteFiles, deleteDetectionFiles, deleteMask };
+  /** Writes fresh crops of edited or drawn boxes and redraws the visualisation, in one decode. */
+  async function refreshAfterEdit(
+    frame: FrameRow,
+    changed: readonly DetectionRow[],
+  ): Promise<void> {
+    const rows = await deps.detections.listByFrame(frame.id);
+    await withTempDir(async (dir) => {
+      const file = await localFile(deps.storage, frame.storageKey, dir);
+      const crops = await writeCrops(file, changed, frame, dir);
+      for (const [i, row] of changed.entries()) {
+        const crop = crops[i];
+        if (crop !== undefined) await putLocalFile(deps.storage, cropKey(row), crop);
+      }
+      const data = await decodeGray(file, frame.width, frame.height);
+      const image = await renderVisualization(data, frame.width, frame.height, rows);
+      await deps.storage.put(visualizationKey(frame.id), Readable.from([image]));
+    });
+  }
+
+  /**
+   * Links the video's boxes across its extracted frames into tracks (see linkBoxesIntoTracks).
+   * The gate is a swimming speed: a fast progressive cell covers about 150 µm/s.
+   */
+  async function linkTracks(videoId: string): Promise<number> {
+    const video = await deps.videos.findById(videoId);
+    const fps = video !== undefined && video.fps > 0 ? video.fps : 50;
+    const pxPerFrame = TRACK_GATE_UM_PER_S / fps / (await umPerPixel(videoId));
+    const rows = await deps.detections.listByVideo(videoId);
+    const tracks = linkBoxesIntoTracks(
+      rows.map(({ detection, frameNumber }) => ({ ...detection, frameNumber })),
+      { gatePxPerFrame: pxPerFrame, maxGatePx: TRACK_MAX_GATE_UM / (await umPerPixel(videoId)) },
+    );
+    await deps.detections.setTracks(tracks);
+    return new Set(tracks.values()).size;
+  }
+
+  return {
+    detectFrame,
+    redraw,
+    refreshAfterEdit,
+    linkTracks,
+    deleteFiles,
+    deleteDetectionFiles,
+    deleteMask,
+  };
 }
 export type DetectionRunner = ReturnType<typeof createDetectionRunner>;

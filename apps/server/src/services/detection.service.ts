@@ -16,6 +16,9 @@ export const DETECTION_MESSAGES = {
 /** The URL the web app fetches a detection's mask PNG from. */
 export const maskUrl = (detectionId: string) => `/api/sarm/media/view-mask/${detectionId}`;
 
+/** The URL the web app fetches a detection's crop JPEG from. */
+export const cropUrl = (detectionId: string) => `/api/sarm/media/view-crop/${detectionId}`;
+
 export function toDetection(row: DetectionRow): Detection {
   return {
     id: row.id,
@@ -31,6 +34,13 @@ export function toDetection(row: DetectionRow): Detection {
     modelId: row.modelId,
     hasMask: row.hasMask,
     updated_at: row.updatedAt.toISOString(),
+    detection_id: row.id,
+    sperm_detection_id: row.id,
+    frame_id: row.frameId,
+    width: row.x2 - row.x1,
+    height: row.y2 - row.y1,
+    track_id: row.trackId,
+    crop_url: cropUrl(row.id),
   };
 }
 
@@ -46,6 +56,41 @@ function frameResponse(frame: FrameRow, rows: readonly DetectionRow[]): FrameDet
       processingStatus: rows.length > 0 ? 'completed' : 'pending',
     },
   };
+}
+
+type Box = { x1: number; y1: number; x2: number; y2: number };
+
+/**
+ * The change from `before` to `after` (shift of the centre, growth of each side) applied to
+ * `target`, kept inside the frame and at least 1 px.
+ */
+export function shiftBox(
+  target: Box,
+  before: Box,
+  after: Box,
+  frame: { width: number; height: number },
+): Box {
+  const dx = (after.x1 + after.x2 - before.x1 - before.x2) / 2;
+  const dy = (after.y1 + after.y2 - before.y1 - before.y2) / 2;
+  const grow = (target: number, b: number, a: number, limit: number) =>
+    Math.min(limit, Math.max(1, target + a - b));
+  const width = grow(
+    target.x2 - target.x1,
+    before.x2 - before.x1,
+    after.x2 - after.x1,
+    frame.width,
+  );
+  const height = grow(
+    target.y2 - target.y1,
+    before.y2 - before.y1,
+    after.y2 - after.y1,
+    frame.height,
+  );
+  const cx = (target.x1 + target.x2) / 2 + dx;
+  const cy = (target.y1 + target.y2) / 2 + dy;
+  const x1 = Math.min(Math.max(0, cx - width / 2), frame.width - width);
+  const y1 = Math.min(Math.max(0, cy - height / 2), frame.height - height);
+  return { x1, y1, x2: x1 + width, y2: y1 + height };
 }
 
 /** Detection endpoints (spec 1 §7 Detection) inside the projects a user may see. */
@@ -97,10 +142,15 @@ export function createDetectionService(deps: {
     }
   }
 
+  /**
+   * Moves, resizes, reclassifies or verifies a box; any edit by a person verifies it. With
+   * `propagate: 'track'` the same move and resize is applied to the track's boxes on the video's
+   * later frames (clamped to each frame), so one correction follows the cell.
+   */
   async function update(auth: AuthContext, id: string, body: UpdateDetectionRequest) {
     const { row, frame } = await find(auth, id);
     const updated = await detections.update(row.id, {
-      ...(body.verified === undefined ? {} : { verified: body.verified }),
+      verified: body.verified ?? true,
       ...(body.class === undefined ? {} : { className: body.class }),
       ...(body.box === undefined ? {} : { ...body.box, source: 'manual', hasMask: false }),
       updatedAt: deps.now(),
@@ -108,9 +158,40 @@ export function createDetectionService(deps: {
     if (updated === undefined) throw notFound(DETECTION_MESSAGES.notFound);
     if (body.box !== undefined) {
       await runner.deleteMask(updated);
-      await runner.redraw(frame);
+      await runner.refreshAfterEdit(frame, [updated]);
     }
-    return toDetection(updated);
+    const propagated =
+      body.box !== undefined && body.propagate === 'track' && row.trackId !== null
+        ? await propagateAlongTrack(frame, row, body.box)
+        : 0;
+    const detection = toDetection(updated);
+    return {
+      ...detection,
+      success: true as const,
+      message: 'Detection updated',
+      detection,
+      propagated,
+    };
+  }
+
+  async function propagateAlongTrack(frame: FrameRow, before: DetectionRow, box: Box) {
+    if (before.trackId === null) return 0;
+    const later = await detections.laterInTrack(frame.videoId, before.trackId, frame.frameNumber);
+    for (const { detection, frame: laterFrame } of later) {
+      const moved = shiftBox(detection, before, box, laterFrame);
+      const row = await detections.update(detection.id, {
+        ...moved,
+        source: 'manual',
+        verified: true,
+        hasMask: false,
+        updatedAt: deps.now(),
+      });
+      if (row !== undefined) {
+        await runner.deleteMask(row);
+        await runner.refreshAfterEdit(laterFrame, [row]);
+      }
+    }
+    return later.length;
   }
 
   async function remove(auth: AuthContext, id: string) {

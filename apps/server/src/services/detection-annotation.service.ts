@@ -1,0 +1,152 @@
+import type { CreateDetectionRequest } from '@sarm/contracts';
+import { CreateDetectionRequestSchema } from '@sarm/contracts';
+import { badRequest, conflict, notFound } from '../http/errors.js';
+import type { DetectionsRepository } from '../repositories/detections.repository.js';
+import type { AuthContext } from './access.js';
+import { rankFramesToAnnotate } from './annotation/next-frame.js';
+import type { DetectionRunner } from './detection-runner.js';
+import { DETECTION_MESSAGES, toDetection } from './detection.service.js';
+import type { VideosService } from './videos.service.js';
+
+/**
+ * Annotation of detections beyond the engine's run: boxes drawn by a person, track identities
+ * (split, merge) and the suggestion of the next frame to look at.
+ */
+export function createDetectionAnnotationService(deps: {
+  videos: VideosService;
+  detections: DetectionsRepository;
+  runner: DetectionRunner;
+  now: () => Date;
+}) {
+  const { videos, detections, runner } = deps;
+
+  /** A box a person drew: source `manual`, verified, inside the frame. */
+  async function create(auth: AuthContext, input: CreateDetectionRequest) {
+    const body = CreateDetectionRequestSchema.parse(input);
+    const frame = await videos.findFrame(auth, body.frame_id);
+    if (body.x1 < 0 || body.y1 < 0 || body.x2 > frame.width || body.y2 > frame.height)
+      throw badRequest(`The box must lie inside the ${frame.width}x${frame.height} frame`);
+    const now = deps.now();
+    const row = await detections.insert({
+      frameId: frame.id,
+      className: body.class,
+      confidence: body.confidence,
+      x1: body.x1,
+      y1: body.y1,
+      x2: body.x2,
+      y2: body.y2,
+      source: 'manual',
+      verified: true,
+      trackId: body.track_id ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await runner.refreshAfterEdit(frame, [row]);
+    return toDetection(row);
+  }
+
+  async function findVisible(auth: AuthContext, id: string) {
+    const row = await detections.findById(id);
+    if (row === undefined) throw notFound(DETECTION_MESSAGES.notFound);
+    const frame = await videos.findFrame(auth, row.frameId).catch(() => {
+      throw notFound(DETECTION_MESSAGES.notFound);
+    });
+    return { row, frame };
+  }
+
+  async function get(auth: AuthContext, id: string) {
+    return toDetection((await findVisible(auth, id)).row);
+  }
+
+  async function listForVideo(auth: AuthContext, videoId: string, limit: number, offset: number) {
+    await videos.findVisible(auth, videoId);
+    const [rows, total] = await Promise.all([
+      detections.listByVideo(videoId, { limit, offset }),
+      detections.countByVideo(videoId),
+    ]);
+    return { detections: rows.map((r) => toDetection(r.detection)), total, limit, offset };
+  }
+
+  /** This box and the track's boxes on later frames become a new identity. */
+  async function splitTrack(auth: AuthContext, detectionId: string) {
+    const { row, frame } = await findVisible(auth, detectionId);
+    const trackId = (await detections.maxTrackId(frame.videoId)) + 1;
+    const later =
+      row.trackId === null
+        ? []
+        : await detections.laterInTrack(frame.videoId, row.trackId, frame.frameNumber);
+    const moved = new Map<string, number>([[row.id, trackId]]);
+    for (const { detection } of later) moved.set(detection.id, trackId);
+    await detections.setTracks(moved);
+    return { success: true as const, track_id: trackId, moved: moved.size };
+  }
+
+  /** Every box of `mergeTrackId` joins `keepTrackId`; refused when both have a box on one frame. */
+  async function mergeTracks(
+    auth: AuthContext,
+    body: { video_id: string; keep_track_id: number; merge_track_id: number },
+  ) {
+    await videos.findVisible(auth, body.video_id);
+    if (body.keep_track_id === body.merge_track_id)
+      throw badRequest('Choose two different tracks to merge');
+    const rows = await detections.listByVideo(body.video_id);
+    const keepFrames = new Set(
+      rows.filter((r) => r.detection.trackId === body.keep_track_id).map((r) => r.frameNumber),
+    );
+    const merging = rows.filter((r) => r.detection.trackId === body.merge_track_id);
+    if (keepFrames.size === 0 || merging.length === 0) throw notFound('Track not found');
+    const clash = merging.find((r) => keepFrames.has(r.frameNumber));
+    if (clash !== undefined)
+      throw conflict(
+        `Both tracks have a box on frame ${clash.frameNumber}; delete one of them first`,
+      );
+    await detections.setTracks(
+      new Map(merging.map((r) => [r.detection.id, body.keep_track_id] as const)),
+    );
+    return { success: true as const, track_id: body.keep_track_id, moved: merging.length };
+  }
+
+  /** The frame of the video most in need of a person's eye (see rankFramesToAnnotate). */
+  async function nextFrame(
+    auth: AuthContext,
+    videoId: string,
+    threshold: number,
+    excludeFrameId: string | undefined,
+  ) {
+    await videos.findVisible(auth, videoId);
+    const { frames } = await videos.listFrames(auth, videoId, 10_000, 0);
+    const boxes = await detections.listByVideo(videoId);
+    const perFrame = new Map<string, { confidences: number[]; verified: number; total: number }>();
+    for (const { detection } of boxes) {
+      const entry = perFrame.get(detection.frameId) ?? { confidences: [], verified: 0, total: 0 };
+      entry.total += 1;
+      if (detection.verified) entry.verified += 1;
+      else entry.confidences.push(detection.confidence);
+      perFrame.set(detection.frameId, entry);
+    }
+    const ranked = rankFramesToAnnotate(
+      frames.map((frame) => {
+        const entry = perFrame.get(frame.id);
+        return {
+          frameId: frame.id,
+          frameNumber: frame.frameNumber,
+          confidences: entry?.confidences ?? [],
+          verifiedCount: entry?.verified ?? 0,
+          boxCount: entry?.total ?? 0,
+        };
+      }),
+      threshold,
+    ).filter((frame) => frame.frameId !== excludeFrameId);
+    const best = ranked[0];
+    if (best === undefined) throw notFound('Every frame of this video is annotated');
+    return {
+      frame_id: best.frameId,
+      frame_number: best.frameNumber,
+      score: best.score,
+      reason: best.reason,
+    };
+  }
+
+  return { create, get, listForVideo, splitTrack, mergeTracks, nextFrame };
+}
+export type DetectionAnnotationService = ReturnType<typeof createDetectionAnnotationService>;
