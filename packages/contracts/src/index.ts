@@ -19,6 +19,7 @@ export * from './analysis.js';
 export * from './report-versions.js';
 export * from './report-records.js';
 export * from './detection.js';
+export * from './data-labels.js';
 export * from './patients.js';
 export * from './video-analysis.js';
 export * from './report-generator.js';

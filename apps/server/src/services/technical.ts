@@ -1,8 +1,12 @@
 import type { Clock } from '../clock.js';
+import type { Database } from '../db/database.js';
+import { createDataLabelsRepository } from '../repositories/data-labels.repository.js';
+import { createLabelReviewsRepository } from '../repositories/label-reviews.repository.js';
 import type { FileStorage } from '../storage/storage.js';
 import type { ClinicalServices } from './clinical.js';
+import { createDataLabelsService } from './data-labels.service.js';
 import type { DomainServices, Repositories } from './index.js';
-import type { Database } from '../db/database.js';
+import { createLabelReviewsService } from './label-reviews.service.js';
 
 /**
  * The technical (research) workflow's services: data labels and their review, annotation of
@@ -17,7 +21,22 @@ export function createTechnicalServices(deps: {
   storage: FileStorage;
   clock: Clock;
 }) {
-  void deps;
-  return {};
+  const { clinical, domain, clock } = deps;
+  const dataLabels = createDataLabelsService({
+    labels: createDataLabelsRepository(deps.db),
+    detections: deps.repositories.detections,
+    datasets: clinical.datasets,
+    videos: clinical.videos,
+    scope: clinical.scope,
+    audit: domain.audit,
+    clock,
+  });
+  const labelReviews = createLabelReviewsService({
+    reviews: createLabelReviewsRepository(deps.db),
+    scope: clinical.scope,
+    audit: domain.audit,
+    clock,
+  });
+  return { dataLabels, labelReviews };
 }
 export type TechnicalServices = ReturnType<typeof createTechnicalServices>;
