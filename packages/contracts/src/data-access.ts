@@ -13,4 +13,8 @@ export const BROWSE_DATA: readonly PermissionRequirement[] = [
   'sarm.select_frames',
   'sarm.view_frames',
   'sarm.generate_report',
+  'finetune.extract_frames',
+  'finetune.annotate_detection',
+  'finetune.annotate_morphology',
+  'finetune.review_annotations',
 ];

@@ -255,6 +255,8 @@ export const ReviewListResponseSchema = z.object({
   counts: z.object({ detection: z.number().int(), morphology: z.number().int() }),
   /** Whether the caller may approve or reject (review_annotations). */
   can_review: z.boolean(),
+  /** Everyone who added units of this type, for the Creator filter. */
+  creators: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type ReviewListResponse = z.infer<typeof ReviewListResponseSchema>;
 export const ReviewDecisionRequestSchema = z.object({

@@ -176,7 +176,19 @@ export function createLabelReviewsRepository(db: Database) {
     return listUnits({ projectIds, kind: 'morphology', unit: { labelId: item.labelId, itemId } });
   }
 
-  return { listUnits, listUnitsByItem, counts, decide };
+  /** The annotators who added units of a kind, by name. */
+  async function creators(projectIds: readonly string[] | null, kind: ReviewKind) {
+    const rows = await db
+      .selectDistinct({ id: annotator.id, name: annotator.displayName })
+      .from(dataLabelItems)
+      .innerJoin(dataLabels, eq(dataLabels.id, dataLabelItems.dataLabelId))
+      .innerJoin(datasets, eq(datasets.id, dataLabels.datasetId))
+      .innerJoin(annotator, eq(annotator.id, dataLabelItems.annotatedBy))
+      .where(conditions({ projectIds, kind }));
+    return rows.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  return { listUnits, listUnitsByItem, counts, creators, decide };
 }
 export type LabelReviewsRepository = ReturnType<typeof createLabelReviewsRepository>;
 export type ReviewUnitRow = Awaited<ReturnType<LabelReviewsRepository['listUnits']>>[number];

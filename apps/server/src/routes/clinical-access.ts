@@ -29,6 +29,8 @@ export const VIEW_FRAMES: readonly PermissionRequirement[] = [
   'sarm.select_frames',
   'finetune.extract_frames',
   'finetune.annotate_detection',
+  'finetune.annotate_morphology',
+  'finetune.review_annotations',
 ];
 export const SELECT_FRAMES: readonly PermissionRequirement[] = [
   'sarm.select_frames',

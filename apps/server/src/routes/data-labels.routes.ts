@@ -286,16 +286,16 @@ export const dataLabelRoutes: FastifyPluginCallbackZod<{ services: Services }> =
         schema: {
           tags,
           summary: "A user's data labels",
-          description: SCOPE,
+          description: `404 for a user who works in no project the caller can see. ${SCOPE}`,
           params: z.object({ userId: z.string().min(1) }),
           querystring: PageQuery,
           response: { 200: DataLabelListResponseSchema },
         },
       },
       async (request) =>
-        labels.list(
+        labels.listForUser(
           requireAuth(request),
-          { userId: request.params.userId },
+          request.params.userId,
           request.query.page,
           request.query.limit,
         ),

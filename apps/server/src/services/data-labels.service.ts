@@ -19,6 +19,7 @@ import type {
   LabelSummary,
 } from '../repositories/data-labels.repository.js';
 import type { DetectionsRepository } from '../repositories/detections.repository.js';
+import type { ProjectsRepository } from '../repositories/projects.repository.js';
 import { meetsRequirement, type AuthContext } from './access.js';
 import type { AuditService } from './audit.service.js';
 import type { DatasetsService } from './datasets.service.js';
@@ -86,6 +87,7 @@ export function createDataLabelsService(deps: {
   datasets: DatasetsService;
   videos: VideosService;
   scope: ProjectScope;
+  projects: ProjectsRepository;
   audit: AuditService;
   clock: Clock;
 }) {
@@ -151,6 +153,20 @@ export function createDataLabelsService(deps: {
       total,
       total_pages: pages(total, limit),
     };
+  }
+
+  /**
+   * Another user's labels: only when that user works in a project the caller can see, so user
+   * ids of other projects cannot be probed (404 otherwise).
+   */
+  async function listForUser(auth: AuthContext, userId: string, page: number, limit: number) {
+    if (userId !== auth.user.id) {
+      const visible = await deps.scope.visibleProjectIds(auth);
+      const theirs = await deps.projects.listMemberProjects(userId);
+      const shared = theirs.some((row) => visible === null || visible.includes(row.project.id));
+      if (!shared) throw notFound('User not found');
+    }
+    return list(auth, { userId }, page, limit);
   }
 
   async function listForDataset(
@@ -420,6 +436,7 @@ export function createDataLabelsService(deps: {
 
   return {
     list,
+    listForUser,
     listForDataset,
     get,
     getWithItems,

@@ -95,15 +95,18 @@ export function createLabelReviewsService(deps: {
   async function list(auth: AuthContext, input: ReviewListQuery) {
     const query = ReviewListQuerySchema.parse(input);
     const projectIds = await deps.scope.visibleProjectIds(auth);
+    const from = parseDate(query.from, false);
+    const to = parseDate(query.to, true);
     const rows = await deps.reviews.listUnits({
       projectIds,
       kind: query.label_type,
       datasetId: query.dataset_id,
       status: query.status,
       creatorId: query.creator_id,
-      from: parseDate(query.from, false),
-      to: parseDate(query.to, true),
+      from,
+      to,
     });
+    const everyone = await deps.reviews.creators(projectIds, query.label_type);
     const units = rows.map((row) => toReviewUnit(query.label_type, row));
     const key = sortValue[query.sort];
     const direction = query.order === 'asc' ? 1 : -1;
@@ -121,6 +124,7 @@ export function createLabelReviewsService(deps: {
       total: units.length,
       counts: { detection: total('detection'), morphology: total('morphology') },
       can_review: meetsRequirement(auth, REVIEW),
+      creators: everyone,
     };
   }
 

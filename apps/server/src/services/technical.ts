@@ -28,6 +28,7 @@ export function createTechnicalServices(deps: {
     datasets: clinical.datasets,
     videos: clinical.videos,
     scope: clinical.scope,
+    projects: deps.repositories.projects,
     audit: domain.audit,
     clock,
   });

@@ -149,9 +149,7 @@ export function AppRoutes() {
             <Route path="/business/*" element={<NotFoundPage />} />
           </Route>
 
-          <Route element={<RouteGuard requirement={TECHNICAL} />}>
-            {technicalRoutes()}
-          </Route>
+          <Route element={<RouteGuard requirement={TECHNICAL} />}>{technicalRoutes()}</Route>
         </Route>
       </Route>
 

@@ -1,0 +1,290 @@
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  DatasetSchema,
+  DataLabelWithItemsSchema,
+  FrameDetectionResponseSchema,
+  FrameListResponseSchema,
+  ReviewListResponseSchema,
+  TaskSchema,
+  UploadVideoResponseSchema,
+  VideoSchema,
+  defaultDataLabelName,
+  type Detection,
+} from '@sarm/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, uniqueEmail } from './support/accounts.js';
+import { TestApi } from './support/api.js';
+import { launchBrowser, openPage, useSession } from './support/browser.js';
+import { okJson, writeSimulatedVideo } from './support/videos.js';
+
+/**
+ * The technical workflow's annotation (issue 9): an annotator corrects the engine's boxes of a
+ * frame with mouse and keyboard and adds the frame to the data label; a reviewer approves it.
+ */
+
+const baseUrl = inject('baseUrl');
+const api = new TestApi(baseUrl);
+const SHOTS_DIR = process.env.SARM_SHOTS_DIR ?? '/tmp/shots';
+const PASSWORD = 'Annotate-Passw0rd';
+const suffix = Date.now().toString(36);
+
+let browser: Browser;
+let workDir: string;
+let adminToken: string;
+let annotatorToken: string;
+let annotatorId: string;
+let reviewerToken: string;
+let projectId: string;
+let datasetId: string;
+let videoId: string;
+let frameIds: string[] = [];
+const contexts: BrowserContext[] = [];
+
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+async function waitForTask(taskId: string): Promise<void> {
+  const task = await until(
+    `task ${taskId}`,
+    async () => TaskSchema.parse(await api.getJson(`/tasks/${taskId}`, adminToken)),
+    (t) => t.status !== 'queued' && t.status !== 'running',
+  );
+  if (task.status !== 'completed') throw new Error(`task ${taskId} ended ${task.status}`);
+}
+
+async function member(role: string): Promise<{ token: string; id: string }> {
+  const email = uniqueEmail(role);
+  await api.register(`${role} ${suffix}`, email, PASSWORD);
+  const { user } = await api.login(email, PASSWORD);
+  await okJson(
+    await api.request('PUT', `/admin/users/${user.id}/roles`, { roles: [role] }, adminToken),
+  );
+  await okJson(
+    await api.request(
+      'POST',
+      `/admin/projects/${projectId}/users`,
+      { userId: user.id, accessLevel: 'member' },
+      adminToken,
+    ),
+    201,
+  );
+  return { token: (await api.login(email, PASSWORD)).access_token, id: user.id };
+}
+
+async function signedIn(token: string): Promise<Page> {
+  const opened = await openPage(browser, baseUrl);
+  await opened.page.setViewportSize({ width: 1440, height: 900 });
+  contexts.push(opened.context);
+  await useSession(opened.page, token);
+  return opened.page;
+}
+
+const boxesOf = async (frameId: string): Promise<Detection[]> =>
+  FrameDetectionResponseSchema.parse(
+    await api.getJson(`/sarm/detection/get-sperm/${frameId}`, adminToken),
+  ).detections;
+
+/** Where a frame point is on the page: the canvas shows the whole frame, fitted to its width. */
+async function pagePoint(page: Page, x: number, y: number, frameWidth: number) {
+  const rect = await page.getByTestId('annotation-canvas').boundingBox();
+  if (rect === null) throw new Error('no canvas');
+  const scale = rect.width / frameWidth;
+  return { x: rect.x + x * scale, y: rect.y + y * scale };
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  workDir = await mkdtemp(path.join(tmpdir(), 'sarm-annotate-'));
+  await mkdir(SHOTS_DIR, { recursive: true });
+  adminToken = (await api.login(ADMIN_EMAIL, ADMIN_PASSWORD)).access_token;
+  projectId = (
+    (await okJson(
+      await api.request('POST', '/admin/projects', { name: `Annotation ${suffix}` }, adminToken),
+      201,
+    )) as { id: string }
+  ).id;
+  const annotator = await member('annotator');
+  annotatorToken = annotator.token;
+  annotatorId = annotator.id;
+  reviewerToken = (await member('reviewer')).token;
+  datasetId = DatasetSchema.parse(
+    await okJson(
+      await api.request(
+        'POST',
+        '/sarm/dataset/create-dataset',
+        { name: `Heads ${suffix}`, project_id: projectId, type: 'detection' },
+        adminToken,
+      ),
+      201,
+    ),
+  ).id;
+  const file = await writeSimulatedVideo(path.join(workDir, 'heads.mp4'), {
+    width: 320,
+    height: 240,
+    frames: 30,
+    sperm: 14,
+    seed: 909,
+    umPerPixel: 0.5,
+  });
+  const form = new FormData();
+  form.append('dataset_id', datasetId);
+  form.append('name', 'Heads video');
+  form.append('file', new Blob([await readFile(file)], { type: 'video/mp4' }), 'heads.mp4');
+  const uploaded = await fetch(`${baseUrl}/api/sarm/video/upload-video`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${adminToken}` },
+    body: form,
+  });
+  videoId = UploadVideoResponseSchema.parse(await okJson(uploaded, 201)).video.id;
+  await until(
+    'video prepared',
+    async () => VideoSchema.parse(await api.getJson(`/business/videos/${videoId}`, adminToken)),
+    (v) => v.processingStatus !== 'processing',
+  );
+  const extraction = (await okJson(
+    await api.request('POST', '/sarm/frames/extract', { videoId }, adminToken),
+    202,
+  )) as { task_id: string };
+  await waitForTask(extraction.task_id);
+  const frames = FrameListResponseSchema.parse(
+    await api.getJson(`/sarm/media/list-frames/${videoId}`, adminToken),
+  ).frames.slice(0, 3);
+  frameIds = frames.map((frame) => frame.id);
+  const detection = (await okJson(
+    await api.request('POST', '/sarm/detection/detect-frames', { frame_ids: frameIds }, adminToken),
+    202,
+  )) as { task_id: string };
+  await waitForTask(detection.task_id);
+}, 120_000);
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+afterAll(async () => {
+  await browser.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe('detection annotation', () => {
+  it('corrects boxes with mouse and keyboard, adds the frame to the data label, and a reviewer approves it', async () => {
+    const frameId = frameIds[0] ?? '';
+    const engineBoxes = await boxesOf(frameId);
+    expect(engineBoxes.length).toBeGreaterThan(3);
+    const page = await signedIn(annotatorToken);
+    page.setDefaultTimeout(10_000);
+    await page.goto(
+      `/finetune/annotation/detection/frame?frameId=${frameId}&videoId=${videoId}&datasetId=${datasetId}`,
+    );
+    await page.getByRole('heading', { name: /^Annotation - Frame #\d+$/ }).waitFor();
+    await page.getByText(`Detection Results (${engineBoxes.length})`).waitFor();
+    await page.getByText('Will be created automatically').waitFor();
+    await page.getByText(`${engineBoxes.length} Not Added`).waitFor();
+
+    // Draw a box with the mouse after pressing N (add mode).
+    await page.keyboard.press('n');
+    await page.getByRole('button', { name: 'Cancel Adding' }).waitFor();
+    const from = await pagePoint(page, 20, 20, 320);
+    const to = await pagePoint(page, 50, 45, 320);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 5 });
+    await page.mouse.up();
+    await page.getByText(`Detection Results (${engineBoxes.length + 1})`).waitFor();
+    const drawn = (await boxesOf(frameId)).find((d) => d.source === 'manual');
+    expect(drawn).toMatchObject({ verified: true });
+    expect(drawn?.x1).toBeCloseTo(20, 0);
+    expect(drawn?.x2).toBeCloseTo(50, 0);
+    await page.screenshot({ path: `${SHOTS_DIR}/technical-annotation-frame.png` });
+
+    // Move an engine box by dragging it, then undo with the keyboard.
+    const target = engineBoxes[0];
+    if (target === undefined) throw new Error('no engine box');
+    const centre = await pagePoint(
+      page,
+      (target.x1 + target.x2) / 2,
+      (target.y1 + target.y2) / 2,
+      320,
+    );
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.down();
+    await page.mouse.move(centre.x + 20, centre.y + 10, { steps: 5 });
+    const saved = page.waitForResponse((r) => r.url().includes('/update-sperm/'));
+    await page.mouse.up();
+    await saved;
+    const moved = await until(
+      'box moved',
+      async () => (await boxesOf(frameId)).find((d) => d.id === target.id),
+      (d) => d !== undefined && d.x1 > target.x1 + 1,
+    );
+    expect(moved).toMatchObject({ verified: true, source: 'manual' });
+    await page.keyboard.press('Control+z');
+    await until(
+      'move undone',
+      async () => (await boxesOf(frameId)).find((d) => d.id === target.id),
+      (d) => d !== undefined && Math.abs(d.x1 - target.x1) < 0.01,
+    );
+
+    // Delete the selected box with the keyboard, confirming.
+    await page.keyboard.press('Delete');
+    await page.getByText('Are you sure you want to delete this detection?').waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /confirm|delete|yes/i })
+      .click();
+    await page.getByText(`Detection Results (${engineBoxes.length})`).waitFor();
+    expect((await boxesOf(frameId)).some((d) => d.id === target.id)).toBe(false);
+
+    // The keyboard help lists the shortcuts.
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.keyboard.press('?');
+    await page.getByRole('dialog').getByText('Keyboard shortcuts').waitFor();
+    await page.keyboard.press('Escape');
+
+    // Add the frame to the data label: the label is created on the way.
+    await page.getByRole('button', { name: 'Add Frame to Data Label' }).click();
+    await page.getByText('Detection added to data label successfully!').waitFor();
+    await page.getByRole('button', { name: 'Re-Add Frame to Data Label' }).waitFor();
+    await page.getByText(`${engineBoxes.length} Added`, { exact: true }).waitFor();
+    const label = DataLabelWithItemsSchema.parse(
+      await api.getJson(
+        `/sarm/annotation/get-label/${defaultDataLabelName(annotatorId, datasetId, 'detection')}`,
+        annotatorToken,
+      ),
+    );
+    expect(label.item_count).toBe(engineBoxes.length);
+
+    // The reviewer approves the frame on the review page.
+    const reviewer = await signedIn(reviewerToken);
+    await reviewer.goto('/finetune/data-label-review');
+    await reviewer.getByRole('heading', { name: 'Data Label Review' }).waitFor();
+    await reviewer.getByRole('tab', { name: 'Detection Labels (1)' }).waitFor();
+    const row = reviewer.getByRole('row').filter({ hasText: 'Heads video' });
+    await row.getByText('Pending').waitFor();
+    await row.getByRole('button', { name: 'Review' }).click();
+    const dialog = reviewer.getByRole('dialog');
+    await dialog.getByLabel('Notes').fill('All heads boxed');
+    await reviewer.screenshot({ path: `${SHOTS_DIR}/technical-review-dialog.png` });
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await row.getByText('Approved').waitFor();
+    await reviewer.screenshot({ path: `${SHOTS_DIR}/technical-review.png` });
+    const reviews = ReviewListResponseSchema.parse(
+      await api.getJson('/sarm/annotation/reviews?label_type=detection', reviewerToken),
+    );
+    expect(reviews.reviews.find((r) => r.frame_id === frameId)).toMatchObject({
+      status: 'approved',
+      notes: 'All heads boxed',
+      reviewer_name: `reviewer ${suffix}`,
+    });
+  }, 120_000);
+});
