@@ -7,7 +7,6 @@ import {
   FrameDetectionResponseSchema,
   FrameListResponseSchema,
   ReviewListResponseSchema,
-  TaskSchema,
   UploadVideoResponseSchema,
   VideoSchema,
   defaultDataLabelName,
@@ -37,10 +36,10 @@ let adminToken: string;
 let annotatorToken: string;
 let annotatorId: string;
 let reviewerToken: string;
+let trainerToken: string;
 let projectId: string;
 let datasetId: string;
 let videoId: string;
-let frameIds: string[] = [];
 const contexts: BrowserContext[] = [];
 
 async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean) {
@@ -51,15 +50,6 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-}
-
-async function waitForTask(taskId: string): Promise<void> {
-  const task = await until(
-    `task ${taskId}`,
-    async () => TaskSchema.parse(await api.getJson(`/tasks/${taskId}`, adminToken)),
-    (t) => t.status !== 'queued' && t.status !== 'running',
-  );
-  if (task.status !== 'completed') throw new Error(`task ${taskId} ended ${task.status}`);
 }
 
 async function member(role: string): Promise<{ token: string; id: string }> {
@@ -117,6 +107,7 @@ beforeAll(async () => {
   annotatorToken = annotator.token;
   annotatorId = annotator.id;
   reviewerToken = (await member('reviewer')).token;
+  trainerToken = (await member('model_trainer')).token;
   datasetId = DatasetSchema.parse(
     await okJson(
       await api.request(
@@ -151,20 +142,6 @@ beforeAll(async () => {
     async () => VideoSchema.parse(await api.getJson(`/business/videos/${videoId}`, adminToken)),
     (v) => v.processingStatus !== 'processing',
   );
-  const extraction = (await okJson(
-    await api.request('POST', '/sarm/frames/extract', { videoId }, adminToken),
-    202,
-  )) as { task_id: string };
-  await waitForTask(extraction.task_id);
-  const frames = FrameListResponseSchema.parse(
-    await api.getJson(`/sarm/media/list-frames/${videoId}`, adminToken),
-  ).frames.slice(0, 3);
-  frameIds = frames.map((frame) => frame.id);
-  const detection = (await okJson(
-    await api.request('POST', '/sarm/detection/detect-frames', { frame_ids: frameIds }, adminToken),
-    202,
-  )) as { task_id: string };
-  await waitForTask(detection.task_id);
 }, 120_000);
 
 afterEach(async () => {
@@ -177,15 +154,31 @@ afterAll(async () => {
 });
 
 describe('detection annotation', () => {
-  it('corrects boxes with mouse and keyboard, adds the frame to the data label, and a reviewer approves it', async () => {
-    const frameId = frameIds[0] ?? '';
-    const engineBoxes = await boxesOf(frameId);
-    expect(engineBoxes.length).toBeGreaterThan(3);
+  it('extracts frames, runs bulk detection, corrects boxes with mouse and keyboard, adds the frame to the data label, and a reviewer approves it', async () => {
     const page = await signedIn(annotatorToken);
     page.setDefaultTimeout(10_000);
-    await page.goto(
-      `/finetune/annotation/detection/frame?frameId=${frameId}&videoId=${videoId}&datasetId=${datasetId}`,
-    );
+
+    // Extract frames with the settings dialog, then run detection on all of them.
+    await page.goto(`/finetune/frame-extraction?videoId=${videoId}`);
+    await page.getByRole('heading', { name: 'Frame Extraction' }).waitFor();
+    await page.getByRole('button', { name: 'Extract Frames' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Extract' }).click();
+    await page.getByRole('tab', { name: /^All Frames \([1-9]\d*\)$/ }).waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: `${SHOTS_DIR}/technical-frame-extraction.png` });
+    await page.getByRole('button', { name: 'Detect All' }).click();
+    await page.getByText(/^Run sperm detection on \d+ frames\?/).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Detection completed').waitFor({ timeout: 60_000 });
+    const frames = FrameListResponseSchema.parse(
+      await api.getJson(`/sarm/media/list-frames/${videoId}`, adminToken),
+    ).frames;
+    const frameId = frames[0]?.id ?? '';
+    const engineBoxes = await boxesOf(frameId);
+    expect(engineBoxes.length).toBeGreaterThan(3);
+    expect(engineBoxes.every((box) => box.track_id !== null)).toBe(true);
+
+    // Open the first frame for annotation.
+    await page.getByRole('link', { name: 'Annotate' }).first().click();
     await page.getByRole('heading', { name: /^Annotation - Frame #\d+$/ }).waitFor();
     await page.getByText(`Detection Results (${engineBoxes.length})`).waitFor();
     await page.getByText('Will be created automatically').waitFor();
@@ -287,4 +280,26 @@ describe('detection annotation', () => {
       reviewer_name: `reviewer ${suffix}`,
     });
   }, 120_000);
+
+  it('lets a model trainer create a dataset with metadata and open its videos', async () => {
+    const page = await signedIn(trainerToken);
+    await page.goto('/finetune/videos');
+    await page.getByText(`Annotation ${suffix}`).click();
+    await page.getByRole('heading', { name: 'Datasets' }).waitFor();
+    await page.getByRole('button', { name: 'Create Dataset' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('Dataset name is required').waitFor();
+    await dialog.getByText('Dataset description is required').waitFor();
+    await dialog.getByLabel('Name').fill(`Morphology set ${suffix}`);
+    await dialog.getByLabel('Description').fill('Crops for head shape');
+    await dialog.getByLabel('Value').first().fill('VISEM');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    const row = page.getByRole('row').filter({ hasText: `Morphology set ${suffix}` });
+    await row.waitFor();
+    await page.screenshot({ path: `${SHOTS_DIR}/technical-datasets.png` });
+    await row.getByRole('link', { name: 'Videos' }).click();
+    await page.getByRole('heading', { name: 'Videos' }).waitFor();
+    await page.getByText('No videos found in this dataset.').waitFor();
+  });
 });

@@ -78,6 +78,12 @@ export const updateDataset = (id: string, body: UpdateDatasetRequest): Promise<D
     body,
   });
 
+export async function deleteDataset(id: string): Promise<void> {
+  await apiClient.request(`/sarm/dataset/delete-dataset/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+  });
+}
+
 export async function fetchDatasetVideos(datasetId: string): Promise<Video[]> {
   const answer = await apiClient.requestParsed(
     `/business/videos/dataset/${encodeURIComponent(datasetId)}`,

@@ -3,9 +3,19 @@ import { TechnicalDashboardPage } from '../pages/dashboard/TechnicalDashboardPag
 import { NotFoundPage } from '../pages/status/NotFoundPage';
 import { FrameAnnotationPage } from '../pages/technical/annotation/FrameAnnotationPage';
 import { DataLabelReviewPage } from '../pages/technical/review/DataLabelReviewPage';
+import { TechnicalDatasetsPage } from '../pages/technical/datasets/TechnicalDatasetsPage';
+import { TechnicalVideosPage } from '../pages/technical/datasets/TechnicalVideosPage';
+import { FrameExtractionPage } from '../pages/technical/extraction/FrameExtractionPage';
+import { ProjectPickerPage } from '../pages/clinical/ProjectPickerPage';
 import type { RouteRequirement } from './guardDecision';
 import { RouteGuard } from './guards';
 
+const CREATE_DATASETS: RouteRequirement = { kind: 'permission', anyOf: ['create_datasets'] };
+const UPLOAD_VIDEOS: RouteRequirement = {
+  kind: 'permission',
+  anyOf: ['upload_technical_videos', 'upload_videos'],
+};
+const EXTRACT_FRAMES: RouteRequirement = { kind: 'permission', anyOf: ['extract_frames'] };
 const ANNOTATE_DETECTION: RouteRequirement = {
   kind: 'permission',
   anyOf: ['annotate_detection'],
@@ -20,6 +30,21 @@ export function technicalRoutes() {
     <>
       <Route path="/finetune" element={<Navigate to="/finetune/dashboard" replace />} />
       <Route path="/finetune/dashboard" element={<TechnicalDashboardPage />} />
+      <Route path="/finetune/videos" element={<ProjectPickerPage />} />
+      <Route element={<RouteGuard requirement={CREATE_DATASETS} />}>
+        <Route path="/finetune/datasets" element={<TechnicalDatasetsPage />} />
+        <Route path="/technical/datasets" element={<TechnicalDatasetsPage />} />
+        <Route path="/finetune/projects/:projectId/datasets" element={<TechnicalDatasetsPage />} />
+      </Route>
+      <Route element={<RouteGuard requirement={UPLOAD_VIDEOS} />}>
+        <Route path="/finetune/datasets/:datasetId/videos" element={<TechnicalVideosPage />} />
+        <Route path="/technical/datasets/:datasetId/videos" element={<TechnicalVideosPage />} />
+      </Route>
+      <Route element={<RouteGuard requirement={EXTRACT_FRAMES} />}>
+        <Route path="/finetune/frame-extraction" element={<FrameExtractionPage />} />
+        <Route path="/finetune/frame-extraction-detail" element={<FrameExtractionPage />} />
+        <Route path="/technical/frame-extraction" element={<FrameExtractionPage />} />
+      </Route>
       <Route path="/finetune/data-label-review" element={<DataLabelReviewPage />} />
       <Route path="/technical/data-label-review" element={<DataLabelReviewPage />} />
       <Route element={<RouteGuard requirement={ANNOTATE_DETECTION} />}>

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { detectFrames, detectionKeys, fetchDetectStatus } from '../../api/detectionApi';
+import { useConfirm } from '../../feedback/feedbackContext';
 import { detectPercent } from './detectionLogic';
 
 const POLL_MS = 2000;
@@ -12,11 +13,15 @@ const running = (state: string | undefined) => state === 'queued' || state === '
 export function DetectAllButton({
   frameIds,
   refreshKey,
+  confirmMessage,
 }: {
   readonly frameIds: readonly string[];
   readonly refreshKey: readonly unknown[];
+  /** Asks before starting when given (the technical workflow confirms bulk detection). */
+  readonly confirmMessage?: string;
 }) {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const client = useQueryClient();
   const [taskId, setTaskId] = useState<string | null>(null);
   const start = useMutation({ mutationFn: detectFrames, onSuccess: setTaskId });
@@ -41,7 +46,11 @@ export function DetectAllButton({
       <Button
         variant="contained"
         disabled={busy || frameIds.length === 0}
-        onClick={() => start.mutate(frameIds)}
+        onClick={() =>
+          confirmMessage === undefined
+            ? start.mutate(frameIds)
+            : void confirm({ message: confirmMessage, onConfirm: () => start.mutate(frameIds) })
+        }
       >
         {t('detection.detectAll')}
       </Button>

@@ -21,11 +21,14 @@ export function FrameTile({
   frame,
   onToggle,
   detectionPath,
+  actionLabel,
 }: {
   readonly frame: Frame;
   readonly onToggle: (frame: Frame) => void;
   /** Where 'View Detection' leads; the button is shown when the frame has detections. */
   readonly detectionPath: string;
+  /** The button's text; 'View Detection' unless given (the technical pages say Annotate). */
+  readonly actionLabel?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -76,7 +79,7 @@ export function FrameTile({
       {frame.hasDetection && (
         <CardActions sx={{ p: 0.5 }}>
           <Button size="small" component={RouterLink} to={detectionPath}>
-            {t('detection.viewDetection')}
+            {actionLabel ?? t('detection.viewDetection')}
           </Button>
         </CardActions>
       )}

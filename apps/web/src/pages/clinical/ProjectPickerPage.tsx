@@ -14,17 +14,22 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { BROWSE_DATA } from '@sarm/contracts';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { PROJECTS_QUERY_KEY, fetchMyProjects } from '../../api/projectsApi';
 import { STORAGE_KEYS } from '../../api/session';
 import { shortId } from '../../layout/stages';
 import { useCan } from '../admin/common/useCan';
 import { capped } from './ClinicalBreadcrumbs';
 
+/** The technical workflow's picker (/finetune/videos) leads to its own dataset screens. */
+const datasetsBase = (pathname: string) =>
+  pathname.startsWith('/finetune') || pathname.startsWith('/technical') ? '/finetune' : '/sarm';
+
 /** Project picker (spec 1 §2.4): cards with counts; opens the project's datasets. */
 export function ProjectPickerPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const canView = useCan(BROWSE_DATA);
   const canManage = useCan(['manage_projects']);
   const query = useQuery({
@@ -63,7 +68,9 @@ export function ProjectPickerPage() {
                 sx={{ height: '100%' }}
                 onClick={() => {
                   window.localStorage.setItem(STORAGE_KEYS.currentProjectId, project.id);
-                  void navigate(`/sarm/projects/${project.id}/datasets`);
+                  void navigate(
+                    `${datasetsBase(location.pathname)}/projects/${project.id}/datasets`,
+                  );
                 }}
               >
                 <CardContent>

@@ -1,0 +1,171 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import type { Dataset } from '@sarm/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import {
+  clinicalKeys,
+  deleteDataset,
+  fetchAllDatasets,
+  fetchProjectDatasets,
+} from '../../../api/clinicalApi';
+import { fetchMyProjects, PROJECTS_QUERY_KEY } from '../../../api/projectsApi';
+import { useConfirm, useToast } from '../../../feedback/feedbackContext';
+import { useCan } from '../../admin/common/useCan';
+import { DatasetFormDialog } from './DatasetFormDialog';
+import { datasetStatusColour } from './datasetFormLogic';
+
+const k = 'technical.datasets';
+
+/** Datasets of a project, or of every visible project (spec 2 §2.3 Datasets of a project). */
+export function TechnicalDatasetsPage() {
+  const { t } = useTranslation();
+  const { projectId } = useParams();
+  const client = useQueryClient();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const canManage = useCan(['create_datasets']);
+  const [creating, setCreating] = useState(false);
+  const key = projectId === undefined ? clinicalKeys.allDatasets : clinicalKeys.datasets(projectId);
+  const datasets = useQuery({
+    queryKey: key,
+    queryFn: async () =>
+      projectId === undefined
+        ? (await fetchAllDatasets()).datasets
+        : await fetchProjectDatasets(projectId),
+  });
+  const projects = useQuery({ queryKey: PROJECTS_QUERY_KEY, queryFn: fetchMyProjects });
+  const refresh = () => void client.invalidateQueries({ queryKey: key });
+
+  function remove(dataset: Dataset) {
+    void confirm({
+      message: t(`${k}.deleteConfirm`, { name: dataset.name }),
+      onConfirm: async () => {
+        try {
+          await deleteDataset(dataset.id);
+          refresh();
+        } catch {
+          toast(t(`${k}.deleteFailed`), 'error');
+        }
+      },
+    });
+  }
+
+  const noProjects = projects.data !== undefined && projects.data.length === 0;
+  return (
+    <Box>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+        <Box>
+          {projectId !== undefined && (
+            <Typography variant="body2" color="textSecondary">
+              <RouterLink to="/finetune/videos">{t(`${k}.projects`)}</RouterLink>
+              {' / '}
+              {t(`${k}.title`)}
+            </Typography>
+          )}
+          <Typography variant="h4" component="h1">
+            {t(`${k}.title`)}
+          </Typography>
+        </Box>
+        {canManage && (
+          <Button variant="contained" disabled={noProjects} onClick={() => setCreating(true)}>
+            {t(`${k}.create`)}
+          </Button>
+        )}
+      </Stack>
+      {canManage && noProjects && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t(`${k}.needProject`)}
+        </Alert>
+      )}
+      {datasets.isPending && <LinearProgress />}
+      {datasets.isError && <Alert severity="error">{t(`${k}.loadFailed`)}</Alert>}
+      {datasets.data?.length === 0 && (
+        <Typography color="textSecondary">{t(`${k}.empty`)}</Typography>
+      )}
+      {datasets.data !== undefined && datasets.data.length > 0 && (
+        <TableContainer component={Paper}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t(`${k}.name`)}</TableCell>
+                <TableCell>{t(`${k}.type`)}</TableCell>
+                <TableCell>{t(`${k}.status`)}</TableCell>
+                <TableCell>{t(`${k}.project`)}</TableCell>
+                <TableCell align="right">{t(`${k}.videos`)}</TableCell>
+                <TableCell align="right">{t(`${k}.frames`)}</TableCell>
+                <TableCell align="right">{t(`${k}.actions`)}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {datasets.data.map((dataset) => (
+                <TableRow key={dataset.id} hover>
+                  <TableCell>
+                    <Typography variant="body2">{dataset.name}</Typography>
+                    <Typography variant="caption" color="textSecondary">
+                      {dataset.description}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>{t(`${k}.types.${dataset.type}`)}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      label={dataset.status}
+                      color={
+                        dataset.status === 'active' ? 'info' : datasetStatusColour(dataset.status)
+                      }
+                    />
+                  </TableCell>
+                  <TableCell>{dataset.project_name}</TableCell>
+                  <TableCell align="right">{dataset.stats.totalVideos}</TableCell>
+                  <TableCell align="right">{dataset.stats.totalFrames}</TableCell>
+                  <TableCell align="right">
+                    <Button
+                      size="small"
+                      component={RouterLink}
+                      to={`/finetune/datasets/${dataset.id}/videos`}
+                    >
+                      {t(`${k}.openVideos`)}
+                    </Button>
+                    {canManage && (
+                      <Button size="small" color="error" onClick={() => remove(dataset)}>
+                        {t(`${k}.delete`)}
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {creating && (
+        <DatasetFormDialog
+          projects={projects.data ?? []}
+          projectId={projectId ?? null}
+          onClose={() => setCreating(false)}
+          onCreated={() => {
+            setCreating(false);
+            refresh();
+          }}
+        />
+      )}
+    </Box>
+  );
+}

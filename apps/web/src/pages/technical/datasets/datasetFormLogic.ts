@@ -1,0 +1,57 @@
+/** One row of the metadata key/value editor. */
+export interface MetadataRow {
+  readonly key: string;
+  readonly value: string;
+}
+
+export interface DatasetForm {
+  readonly name: string;
+  readonly description: string;
+  readonly projectId: string;
+  readonly type: 'detection' | 'morphology' | 'combined';
+  readonly status: 'draft' | 'in-progress' | 'completed' | 'archived';
+  readonly metadata: readonly MetadataRow[];
+}
+
+export type DatasetFormError =
+  'nameRequired' | 'descriptionRequired' | 'projectMissing' | 'selectProject';
+export type DatasetFormErrors = Partial<
+  Record<'name' | 'description' | 'projectId', DatasetFormError>
+>;
+
+/**
+ * The finetune dataset form's rules (spec 2 §5): name and description required, and a project.
+ * Returns the texts' keys by field.
+ */
+export function validateDatasetForm(
+  form: DatasetForm,
+  projectFromAddress: boolean,
+): DatasetFormErrors {
+  const errors: { -readonly [K in keyof DatasetFormErrors]: DatasetFormErrors[K] } = {};
+  if (form.name.trim() === '') errors.name = 'nameRequired';
+  if (form.description.trim() === '') errors.description = 'descriptionRequired';
+  if (form.projectId === '')
+    errors.projectId = projectFromAddress ? 'projectMissing' : 'selectProject';
+  return errors;
+}
+
+/** Metadata entries with a blank key are dropped; values are kept as typed. */
+export function metadataObject(rows: readonly MetadataRow[]): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const row of rows) if (row.key.trim() !== '') result[row.key.trim()] = row.value;
+  return result;
+}
+
+/** Badge colours of dataset statuses (spec 2 §4). */
+export function datasetStatusColour(status: DatasetForm['status']) {
+  switch (status) {
+    case 'in-progress':
+      return 'warning' as const;
+    case 'completed':
+      return 'success' as const;
+    case 'archived':
+      return 'error' as const;
+    case 'draft':
+      return 'default' as const;
+  }
+}
