@@ -31,6 +31,7 @@ import { calibrationRoutes } from './routes/calibration.routes.js';
 import { datasetRoutes } from './routes/datasets.routes.js';
 import { dataLabelRoutes } from './routes/data-labels.routes.js';
 import { labelReviewRoutes } from './routes/label-reviews.routes.js';
+import { annotationTransferRoutes } from './routes/annotation-transfer.routes.js';
 import { detectionRoutes } from './routes/detection.routes.js';
 import { frameRoutes } from './routes/frames.routes.js';
 import { mediaRoutes } from './routes/media.routes.js';
@@ -95,6 +96,7 @@ const apiRoutes: FastifyPluginAsyncZod<{ context: ServerContext }> = async (api,
   await api.register(detectionRoutes, { context });
   await api.register(dataLabelRoutes, { services });
   await api.register(labelReviewRoutes, { services });
+  await api.register(annotationTransferRoutes, { services });
   await api.register(modelRoutes, { services });
   await api.register(reportGeneratorRoutes, { services });
   await api.register(qualityControlRoutes, { services });

@@ -192,6 +192,7 @@ export function createServerContext(deps: ContextDependencies) {
     clinical,
     storage: deps.storage,
     clock: deps.clock,
+    detectionRunner,
   });
   return {
     repositories: { ...repositories, models: modelRows, analysisRequests: analysisRequestRows },

@@ -7,6 +7,8 @@ import type { ClinicalServices } from './clinical.js';
 import { createDataLabelsService } from './data-labels.service.js';
 import type { DomainServices, Repositories } from './index.js';
 import { createLabelReviewsService } from './label-reviews.service.js';
+import { createAnnotationTransferService } from './annotation-transfer.service.js';
+import type { DetectionRunner } from './detection-runner.js';
 
 /**
  * The technical (research) workflow's services: data labels and their review, annotation of
@@ -20,10 +22,12 @@ export function createTechnicalServices(deps: {
   clinical: ClinicalServices;
   storage: FileStorage;
   clock: Clock;
+  detectionRunner: DetectionRunner;
 }) {
   const { clinical, domain, clock } = deps;
+  const labelRows = createDataLabelsRepository(deps.db);
   const dataLabels = createDataLabelsService({
-    labels: createDataLabelsRepository(deps.db),
+    labels: labelRows,
     detections: deps.repositories.detections,
     datasets: clinical.datasets,
     videos: clinical.videos,
@@ -38,6 +42,17 @@ export function createTechnicalServices(deps: {
     audit: domain.audit,
     clock,
   });
-  return { dataLabels, labelReviews };
+  const annotationTransfer = createAnnotationTransferService({
+    videos: clinical.videos,
+    videoRows: deps.repositories.videos,
+    datasets: clinical.datasets,
+    detections: deps.repositories.detections,
+    labels: labelRows,
+    dataLabels,
+    runner: deps.detectionRunner,
+    storage: deps.storage,
+    clock,
+  });
+  return { dataLabels, labelReviews, annotationTransfer };
 }
 export type TechnicalServices = ReturnType<typeof createTechnicalServices>;
