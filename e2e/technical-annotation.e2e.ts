@@ -12,8 +12,10 @@ import {
   defaultDataLabelName,
   type Detection,
 } from '@sarm/contracts';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, uniqueEmail } from './support/accounts.js';
 import { TestApi } from './support/api.js';
 import { launchBrowser, openPage, useSession } from './support/browser.js';
@@ -256,6 +258,31 @@ describe('detection annotation', () => {
       ),
     );
     expect(label.item_count).toBe(engineBoxes.length);
+
+    // The COCO export downloaded in the browser holds the boxes on screen.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      (async () => {
+        await page.getByRole('button', { name: 'Export' }).click();
+        await page.getByRole('menuitem', { name: 'COCO JSON' }).click();
+      })(),
+    ]);
+    const zipFile = path.join(workDir, 'frame-coco.zip');
+    await download.saveAs(zipFile);
+    const zipped = unzipSync(await readFile(zipFile));
+    const coco = z
+      .object({ annotations: z.array(z.object({ bbox: z.array(z.number()) })) })
+      .parse(JSON.parse(strFromU8(zipped['annotations.json'] ?? new Uint8Array())));
+    const onScreen = (await boxesOf(frameId))
+      .map((d) => [d.x1, d.y1, d.x2 - d.x1, d.y2 - d.y1].map((v) => Math.round(v)))
+      .sort((a, b) => (a[1] ?? 0) - (b[1] ?? 0) || (a[0] ?? 0) - (b[0] ?? 0));
+    expect(coco.annotations).toHaveLength(engineBoxes.length);
+    expect(
+      coco.annotations
+        .map((a) => a.bbox.map((v) => Math.round(v)))
+        .sort((a, b) => (a[1] ?? 0) - (b[1] ?? 0) || (a[0] ?? 0) - (b[0] ?? 0)),
+    ).toEqual(onScreen);
+    expect(Object.keys(zipped).some((name) => name.endsWith('.jpg'))).toBe(true);
 
     // The reviewer approves the frame on the review page.
     const reviewer = await signedIn(reviewerToken);

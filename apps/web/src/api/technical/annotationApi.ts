@@ -15,6 +15,7 @@ import {
 } from '@sarm/contracts';
 import { apiClient } from '../apiClient';
 import { ApiRequestError } from '../client';
+import { readToken } from '../session';
 
 const enc = encodeURIComponent;
 
@@ -122,3 +123,36 @@ export const addFrameToDataLabel = (
   });
 
 export type { Detection };
+
+/**
+ * Downloads an annotation export (a zip) through a temporary link: a video's or a frame's boxes
+ * in COCO, YOLO or MOT.
+ */
+export async function downloadAnnotationExport(
+  target: { kind: 'frame' | 'video'; id: string },
+  format: 'coco' | 'yolo' | 'mot',
+): Promise<void> {
+  const token = readToken(window.localStorage);
+  const response = await window.fetch(
+    `/api/sarm/detection/export-${target.kind}/${enc(target.id)}`,
+    {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
+      },
+      body: JSON.stringify({ format, include_original_images: true }),
+    },
+  );
+  if (!response.ok) throw new Error(`Error ${response.status}: ${response.statusText}`);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `annotations_${format}.zip`;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -51,6 +51,7 @@ import type { CanvasBox } from './canvas/render';
 import { actualSizeView, fitView, zoomAt, type View } from './canvas/view';
 import { AnnotationInfoCards } from './AnnotationInfoCards';
 import { DetectionSideList } from './DetectionSideList';
+import { ExportMenu } from './ExportMenu';
 import {
   addButtonKey,
   cycleSelection,
@@ -441,6 +442,7 @@ export function FrameAnnotationPage() {
           {t(`${k}.title`, { frameNumber: frame.data.frameNumber })}
         </Typography>
         <Stack direction="row" spacing={1}>
+          <ExportMenu target={{ kind: 'frame', id: frameId }} />
           <Button variant="outlined" onClick={() => void navigate(-1)}>
             {t(`${k}.back`)}
           </Button>

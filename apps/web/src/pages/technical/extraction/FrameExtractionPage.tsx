@@ -27,6 +27,7 @@ import { DetectAllButton } from '../../clinical/DetectAllButton';
 import { FrameTile } from '../../clinical/FrameTile';
 import { FrameViewDialog } from '../../clinical/FrameViewDialog';
 import { isActive, useTaskPolling } from '../../clinical/useExtraction';
+import { ExportMenu } from '../annotation/ExportMenu';
 import { ExtractionSettingsDialog } from './ExtractionSettingsDialog';
 import {
   annotateFramePath,
@@ -139,6 +140,7 @@ export function FrameExtractionPage() {
               {t(`${k}.backToVideos`)}
             </Button>
           )}
+          {all.length > 0 && <ExportMenu target={{ kind: 'video', id: videoId }} />}
           <Button variant="contained" disabled={extracting} onClick={() => setSettingsOpen(true)}>
             {t(`${k}.extract`)}
           </Button>
