@@ -284,6 +284,12 @@ describe('detection annotation', () => {
     ).toEqual(onScreen);
     expect(Object.keys(zipped).some((name) => name.endsWith('.jpg'))).toBe(true);
 
+    // Annotation Management lists the frame as completed.
+    await page.goto('/finetune/annotation');
+    await page.getByRole('heading', { name: 'Annotation Management' }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'Completed' }).first().waitFor();
+    await page.screenshot({ path: `${SHOTS_DIR}/technical-annotation-management.png` });
+
     // The reviewer approves the frame on the review page.
     const reviewer = await signedIn(reviewerToken);
     await reviewer.goto('/finetune/data-label-review');

@@ -269,3 +269,47 @@ export const ReviewStatsSchema = z.object({
   morphology: ReviewCountsSchema,
 });
 export type ReviewStats = z.infer<typeof ReviewStatsSchema>;
+
+/** Annotation status of a frame (spec 2 §3 annotation frame row), derived from the server's data. */
+export const ANNOTATION_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+export type AnnotationStatus = (typeof ANNOTATION_STATUSES)[number];
+
+export const AnnotationFrameSchema = z.object({
+  frame_id: z.string(),
+  frame_number: z.number().int(),
+  video_id: z.string(),
+  video_name: z.string(),
+  dataset_id: z.string(),
+  dataset_name: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** completed: in a data label; in_progress: a person drew or checked boxes; else pending. */
+  annotation_status: z.enum(ANNOTATION_STATUSES),
+  object_count: z.number().int(),
+  verified_count: z.number().int(),
+  confidence: z.number().nullable(),
+  annotated_by: z.string().nullable(),
+  annotated_at: z.string().nullable(),
+  annotation_notes: z.string(),
+  created_at: z.string(),
+});
+export type AnnotationFrame = z.infer<typeof AnnotationFrameSchema>;
+
+export const AnnotationFramesQuerySchema = z.object({
+  dataset_id: z.string().optional(),
+  sort: z.enum(['date', 'status', 'frame_number']).default('date'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type AnnotationFramesQuery = z.input<typeof AnnotationFramesQuerySchema>;
+export const AnnotationFramesResponseSchema = z.object({
+  frames: z.array(AnnotationFrameSchema),
+  total: z.number().int(),
+  counts: z.object({
+    pending: z.number().int(),
+    in_progress: z.number().int(),
+    completed: z.number().int(),
+  }),
+});
+export type AnnotationFramesResponse = z.infer<typeof AnnotationFramesResponseSchema>;

@@ -1,4 +1,5 @@
 import {
+  AnnotationFramesResponseSchema,
   DataLabelSchema,
   ReviewListResponseSchema,
   ReviewStatsSchema,
@@ -151,5 +152,35 @@ describe('data label review', () => {
       status: 'approved',
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('lists frames with their annotation status for Annotation Management', async () => {
+    const extra = await seedSimulatedFrames(server, annotator.user.id, 1);
+    const response = AnnotationFramesResponseSchema.parse(
+      (await reviewer.call('GET', '/api/technical/annotation/frames?sort=status&order=asc')).json(),
+    );
+    // The three labelled frames are completed; the extra project is not the reviewer's.
+    expect(response.counts).toEqual({ pending: 0, in_progress: 0, completed: 3 });
+    expect(response.frames[0]).toMatchObject({
+      annotation_status: 'completed',
+      annotated_by: 'Ann Otator',
+    });
+    expect(response.frames[0]?.object_count).toBeGreaterThan(5);
+    const own = AnnotationFramesResponseSchema.parse(
+      (
+        await annotator.call(
+          'GET',
+          `/api/technical/annotation/frames?dataset_id=${extra.dataset.id}`,
+        )
+      ).json(),
+    );
+    expect(own.frames.map((f) => f.annotation_status)).toEqual(['pending']);
+    const hidden = await reviewer.call(
+      'GET',
+      `/api/technical/annotation/frames?dataset_id=${extra.dataset.id}`,
+    );
+    expect(hidden.statusCode).toBe(404);
+    const denied = await outsider.call('GET', '/api/technical/annotation/frames?sort=nope');
+    expect(denied.statusCode).toBe(400);
   });
 });

@@ -1,4 +1,6 @@
 import {
+  AnnotationFramesQuerySchema,
+  AnnotationFramesResponseSchema,
   ReviewDecisionRequestSchema,
   ReviewListQuerySchema,
   ReviewListResponseSchema,
@@ -20,6 +22,23 @@ export const labelReviewRoutes: FastifyPluginCallbackZod<{ services: Services }>
   done,
 ) => {
   const reviews = services.technical.labelReviews;
+
+  app.get(
+    '/technical/annotation/frames',
+    {
+      config: { permission: READ_LABELS },
+      schema: {
+        tags,
+        summary: 'Frames with their annotation status (Annotation Management)',
+        description:
+          'Every extracted frame of the visible projects (or of one dataset): `completed` when it is in a data label, `in_progress` when a person drew or checked a box, else `pending`; object count, mean confidence, who added it to a label and when. Sort by date, status or frame number.',
+        querystring: AnnotationFramesQuerySchema,
+        response: { 200: AnnotationFramesResponseSchema },
+      },
+    },
+    async (request) =>
+      services.technical.annotationOverview.frames(requireAuth(request), request.query),
+  );
 
   app.get(
     '/sarm/annotation/reviews',

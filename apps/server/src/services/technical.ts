@@ -9,6 +9,8 @@ import type { DomainServices, Repositories } from './index.js';
 import { createLabelReviewsService } from './label-reviews.service.js';
 import { createAnnotationTransferService } from './annotation-transfer.service.js';
 import type { DetectionRunner } from './detection-runner.js';
+import { createAnnotationOverviewService } from './annotation-overview.service.js';
+import { createAnnotationOverviewRepository } from '../repositories/annotation-overview.repository.js';
 
 /**
  * The technical (research) workflow's services: data labels and their review, annotation of
@@ -53,6 +55,11 @@ export function createTechnicalServices(deps: {
     storage: deps.storage,
     clock,
   });
-  return { dataLabels, labelReviews, annotationTransfer };
+  const annotationOverview = createAnnotationOverviewService({
+    overview: createAnnotationOverviewRepository(deps.db),
+    datasets: clinical.datasets,
+    scope: clinical.scope,
+  });
+  return { dataLabels, labelReviews, annotationTransfer, annotationOverview };
 }
 export type TechnicalServices = ReturnType<typeof createTechnicalServices>;

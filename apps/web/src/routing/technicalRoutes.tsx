@@ -3,6 +3,7 @@ import { TechnicalDashboardPage } from '../pages/dashboard/TechnicalDashboardPag
 import { NotFoundPage } from '../pages/status/NotFoundPage';
 import { FrameAnnotationPage } from '../pages/technical/annotation/FrameAnnotationPage';
 import { DataLabelReviewPage } from '../pages/technical/review/DataLabelReviewPage';
+import { AnnotationManagementPage } from '../pages/technical/labels/AnnotationManagementPage';
 import { TechnicalDatasetsPage } from '../pages/technical/datasets/TechnicalDatasetsPage';
 import { TechnicalVideosPage } from '../pages/technical/datasets/TechnicalVideosPage';
 import { FrameExtractionPage } from '../pages/technical/extraction/FrameExtractionPage';
@@ -16,6 +17,11 @@ const UPLOAD_VIDEOS: RouteRequirement = {
   anyOf: ['upload_technical_videos', 'upload_videos'],
 };
 const EXTRACT_FRAMES: RouteRequirement = { kind: 'permission', anyOf: ['extract_frames'] };
+/** Annotation Management and the review page open for reviewers and annotators alike. */
+const ANNOTATION_WORK: RouteRequirement = {
+  kind: 'permission',
+  anyOf: ['review_annotations', 'annotate_detection', 'annotate_morphology'],
+};
 const ANNOTATE_DETECTION: RouteRequirement = {
   kind: 'permission',
   anyOf: ['annotate_detection'],
@@ -44,6 +50,12 @@ export function technicalRoutes() {
         <Route path="/finetune/frame-extraction" element={<FrameExtractionPage />} />
         <Route path="/finetune/frame-extraction-detail" element={<FrameExtractionPage />} />
         <Route path="/technical/frame-extraction" element={<FrameExtractionPage />} />
+      </Route>
+      <Route element={<RouteGuard requirement={ANNOTATION_WORK} />}>
+        <Route path="/finetune/annotation" element={<AnnotationManagementPage />} />
+        <Route path="/finetune/annotation/detection" element={<AnnotationManagementPage />} />
+        <Route path="/technical/annotation" element={<AnnotationManagementPage />} />
+        <Route path="/finetune/annotation/detection/review" element={<DataLabelReviewPage />} />
       </Route>
       <Route path="/finetune/data-label-review" element={<DataLabelReviewPage />} />
       <Route path="/technical/data-label-review" element={<DataLabelReviewPage />} />

@@ -1,7 +1,11 @@
 import {
+  AnnotationFramesResponseSchema,
+  DataLabelListResponseSchema,
   ReviewListResponseSchema,
   ReviewStatsSchema,
   ReviewUnitSchema,
+  type AnnotationFramesResponse,
+  type DataLabelListResponse,
   type ReviewListResponse,
   type ReviewStats,
   type ReviewUnit,
@@ -35,3 +39,29 @@ export const decideReview = (
     method: 'POST',
     body: { status, notes },
   });
+
+export interface AnnotationFrameFilters {
+  readonly datasetId: string;
+  readonly sort: 'date' | 'status' | 'frame_number';
+  readonly order: 'asc' | 'desc';
+}
+
+export const annotationFramesKey = (filters: AnnotationFrameFilters) =>
+  ['technical', 'annotation-frames', filters] as const;
+
+export function fetchAnnotationFrames(
+  filters: AnnotationFrameFilters,
+): Promise<AnnotationFramesResponse> {
+  const params = new URLSearchParams({ sort: filters.sort, order: filters.order, limit: '500' });
+  if (filters.datasetId !== '') params.set('dataset_id', filters.datasetId);
+  return apiClient.requestParsed(
+    `/technical/annotation/frames?${params.toString()}`,
+    AnnotationFramesResponseSchema,
+  );
+}
+
+export const fetchMorphologyLabels = (): Promise<DataLabelListResponse> =>
+  apiClient.requestParsed(
+    '/sarm/annotation/data-labels?label_type=morphology&limit=100',
+    DataLabelListResponseSchema,
+  );
