@@ -12,8 +12,9 @@ import type { ProjectScope } from './project-scope.js';
 const number = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 const statusOf = (value: string): AnnotationStatus =>
   value === 'completed' || value === 'in_progress' ? value : 'pending';
-const isoOrNull = (value: unknown) =>
-  value === null || value === undefined ? null : new Date(String(value)).toISOString();
+/** The latest time of a frame's label items: a Date or a timestamp text, by driver. */
+const isoOrNull = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
 
 /** The Annotation Management page's rows: real frames and where their annotation stands. */
 export function createAnnotationOverviewService(deps: {
