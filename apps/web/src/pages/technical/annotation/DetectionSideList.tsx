@@ -12,12 +12,16 @@ import {
   Typography,
 } from '@mui/material';
 import type { Detection } from '@sarm/contracts';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confidenceColour } from './canvas/render';
 import { sourceKey } from './frameAnnotationLogic';
 
-/** 'Detection Results (n)' with Added / Not Added per box (spec 2 §2.3). */
-export function DetectionSideList({
+/**
+ * 'Detection Results (n)' with Added / Not Added per box (spec 2 §2.3). Memoised: zooming and
+ * panning re-render the page on every wheel step, and 300+ list rows must not follow.
+ */
+export const DetectionSideList = memo(function DetectionSideList({
   detections,
   labelled,
   selectedId,
@@ -100,4 +104,4 @@ export function DetectionSideList({
       )}
     </Box>
   );
-}
+});

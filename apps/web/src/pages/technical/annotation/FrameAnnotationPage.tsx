@@ -25,7 +25,7 @@ import {
 import type { Detection } from '@sarm/contracts';
 import { defaultDataLabelName } from '@sarm/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fetchVideo } from '../../../api/clinicalApi';
@@ -390,6 +390,9 @@ export function FrameAnnotationPage() {
         return;
     }
   }
+  const deleteRef = useRef(deleteWithConfirmation);
+  deleteRef.current = deleteWithConfirmation;
+  const onDeleteFromList = useCallback((d: Detection) => void deleteRef.current(d), []);
   const runRef = useRef(run);
   runRef.current = run;
   useEffect(() => {
@@ -561,7 +564,7 @@ export function FrameAnnotationPage() {
             labelled={labelled}
             selectedId={selectedId}
             onSelect={setSelectedId}
-            onDelete={(d) => void deleteWithConfirmation(d)}
+            onDelete={onDeleteFromList}
           />
         </Grid>
       </Grid>
