@@ -304,6 +304,16 @@ describe('detection annotation', () => {
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await row.getByText('Approved').waitFor();
     await reviewer.screenshot({ path: `${SHOTS_DIR}/technical-review.png` });
+    // The reviewer browses the label's items, grouped by frame.
+    await reviewer.goto('/finetune/annotation/detection/review');
+    await reviewer.getByRole('heading', { name: 'Detection Data Labels' }).waitFor();
+    await reviewer.getByText(defaultDataLabelName(annotatorId, datasetId, 'detection')).click();
+    await reviewer
+      .getByText(`Items in ${defaultDataLabelName(annotatorId, datasetId, 'detection')}`)
+      .waitFor();
+    await reviewer.getByText('Frames with Detections').waitFor();
+    await reviewer.getByText('Total Items').waitFor();
+    await reviewer.screenshot({ path: `${SHOTS_DIR}/technical-label-items.png` });
     const reviews = ReviewListResponseSchema.parse(
       await api.getJson('/sarm/annotation/reviews?label_type=detection', reviewerToken),
     );

@@ -4,6 +4,7 @@ import { NotFoundPage } from '../pages/status/NotFoundPage';
 import { FrameAnnotationPage } from '../pages/technical/annotation/FrameAnnotationPage';
 import { DataLabelReviewPage } from '../pages/technical/review/DataLabelReviewPage';
 import { AnnotationManagementPage } from '../pages/technical/labels/AnnotationManagementPage';
+import { DetectionLabelsBrowserPage } from '../pages/technical/labels/DetectionLabelsBrowserPage';
 import { TechnicalDatasetsPage } from '../pages/technical/datasets/TechnicalDatasetsPage';
 import { TechnicalVideosPage } from '../pages/technical/datasets/TechnicalVideosPage';
 import { FrameExtractionPage } from '../pages/technical/extraction/FrameExtractionPage';
@@ -21,6 +22,10 @@ const EXTRACT_FRAMES: RouteRequirement = { kind: 'permission', anyOf: ['extract_
 const ANNOTATION_WORK: RouteRequirement = {
   kind: 'permission',
   anyOf: ['review_annotations', 'annotate_detection', 'annotate_morphology'],
+};
+const REVIEW_ANNOTATIONS: RouteRequirement = {
+  kind: 'permission',
+  anyOf: ['review_annotations'],
 };
 const ANNOTATE_DETECTION: RouteRequirement = {
   kind: 'permission',
@@ -55,7 +60,20 @@ export function technicalRoutes() {
         <Route path="/finetune/annotation" element={<AnnotationManagementPage />} />
         <Route path="/finetune/annotation/detection" element={<AnnotationManagementPage />} />
         <Route path="/technical/annotation" element={<AnnotationManagementPage />} />
-        <Route path="/finetune/annotation/detection/review" element={<DataLabelReviewPage />} />
+      </Route>
+      <Route element={<RouteGuard requirement={REVIEW_ANNOTATIONS} />}>
+        <Route
+          path="/finetune/annotation/detection/review"
+          element={<DetectionLabelsBrowserPage />}
+        />
+        <Route
+          path="/finetune/projects/:projectId/datasets/:datasetId/data-labels"
+          element={<DetectionLabelsBrowserPage />}
+        />
+        <Route
+          path="/finetune/projects/:projectId/datasets/:datasetId/data-labels/:labelId/items"
+          element={<DetectionLabelsBrowserPage />}
+        />
       </Route>
       <Route path="/finetune/data-label-review" element={<DataLabelReviewPage />} />
       <Route path="/technical/data-label-review" element={<DataLabelReviewPage />} />

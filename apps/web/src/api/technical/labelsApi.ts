@@ -1,10 +1,15 @@
 import {
+  DataLabelItemsResponseSchema,
+  DataLabelSchema,
+  DataLabelStatsSchema,
   AnnotationFramesResponseSchema,
   DataLabelListResponseSchema,
   ReviewListResponseSchema,
   ReviewStatsSchema,
   ReviewUnitSchema,
   type AnnotationFramesResponse,
+  type DataLabelItemsResponse,
+  type DataLabelStats,
   type DataLabelListResponse,
   type ReviewListResponse,
   type ReviewStats,
@@ -64,4 +69,62 @@ export const fetchMorphologyLabels = (): Promise<DataLabelListResponse> =>
   apiClient.requestParsed(
     '/sarm/annotation/data-labels?label_type=morphology&limit=100',
     DataLabelListResponseSchema,
+  );
+
+export const dataLabelKeys = {
+  list: (query: string, page: number, datasetId: string) =>
+    ['technical', 'data-labels', query, page, datasetId] as const,
+  items: (labelId: string, query: string, sortBy: string, page: number, limit: number) =>
+    ['technical', 'data-label-items', labelId, query, sortBy, page, limit] as const,
+  stats: (labelId: string) => ['technical', 'data-label-stats', labelId] as const,
+  all: ['technical'] as const,
+};
+
+/** Detection labels, searched by name, description or dataset; 20 a page. */
+export function fetchDetectionLabels(query: string, page: number, datasetId: string) {
+  const params = new URLSearchParams({ label_type: 'detection', page: String(page), limit: '20' });
+  if (query.trim() !== '') params.set('query', query.trim());
+  if (datasetId !== '') params.set('dataset_id', datasetId);
+  return apiClient.requestParsed(
+    `/sarm/annotation/data-labels/?${params.toString()}`,
+    DataLabelListResponseSchema,
+  );
+}
+
+export function fetchLabelItems(
+  labelId: string,
+  options: { query: string; sortBy: string; page: number; limit: number },
+): Promise<DataLabelItemsResponse> {
+  const params = new URLSearchParams({
+    sortBy: options.sortBy,
+    page: String(options.page),
+    limit: String(options.limit),
+  });
+  if (options.query.trim() !== '') params.set('query', options.query.trim());
+  return apiClient.requestParsed(
+    `/sarm/annotation/data-labels/${encodeURIComponent(labelId)}/items/filter?${params.toString()}`,
+    DataLabelItemsResponseSchema,
+  );
+}
+
+export const fetchLabelStats = (labelId: string): Promise<DataLabelStats> =>
+  apiClient.requestParsed(
+    `/sarm/annotation/data-labels/${encodeURIComponent(labelId)}/stats`,
+    DataLabelStatsSchema,
+  );
+
+export const updateDataLabel = (labelId: string, body: { name: string; description: string }) =>
+  apiClient.requestParsed(
+    `/sarm/annotation/data-labels/${encodeURIComponent(labelId)}`,
+    DataLabelSchema,
+    {
+      method: 'PUT',
+      body,
+    },
+  );
+
+export const deleteLabelItem = (labelId: string, itemId: string) =>
+  apiClient.request(
+    `/sarm/annotation/data-labels/${encodeURIComponent(labelId)}/items/${encodeURIComponent(itemId)}`,
+    { method: 'DELETE' },
   );

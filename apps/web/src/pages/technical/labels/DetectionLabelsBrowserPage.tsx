@@ -1,0 +1,140 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Chip,
+  Grid,
+  LinearProgress,
+  Pagination,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { DataLabel } from '@sarm/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { dataLabelKeys, fetchDetectionLabels } from '../../../api/technical/labelsApi';
+import { LabelItemsView } from './LabelItemsView';
+
+const k = 'technical.labels.browser';
+
+/**
+ * Detection Data Labels browser (spec 2 §2.3): label cards with search and paging, then the
+ * items of the chosen label. Also the data labels page of a dataset and its items page.
+ */
+export function DetectionLabelsBrowserPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { datasetId = '', labelId, projectId } = useParams();
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [chosen, setChosen] = useState<DataLabel | null>(null);
+  const labels = useQuery({
+    queryKey: dataLabelKeys.list(query, page, datasetId),
+    queryFn: () => fetchDetectionLabels(query, page, datasetId),
+    placeholderData: keepPreviousData,
+  });
+  const fromAddress = labels.data?.data_labels.find((label) => label.id === labelId);
+  const open = chosen ?? fromAddress ?? null;
+  const base =
+    projectId === undefined
+      ? null
+      : `/finetune/projects/${projectId}/datasets/${datasetId}/data-labels`;
+
+  if (open !== null)
+    return (
+      <LabelItemsView
+        key={open.id}
+        label={open}
+        onBack={() => {
+          setChosen(null);
+          if (base !== null && labelId !== undefined) void navigate(base);
+        }}
+      />
+    );
+
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        {t(`${k}.title`)}
+      </Typography>
+      <TextField
+        size="small"
+        label={t(`${k}.search`)}
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setPage(1);
+        }}
+        sx={{ mb: 2, minWidth: 300 }}
+      />
+      {labels.isPending && <LinearProgress />}
+      {labels.isError && (
+        <Alert
+          severity="error"
+          action={<Button onClick={() => void labels.refetch()}>{t(`${k}.tryAgain`)}</Button>}
+        >
+          {t(`${k}.loadError`)}
+        </Alert>
+      )}
+      {labels.isSuccess && labels.data.data_labels.length === 0 && (
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Typography color="textSecondary">{t(`${k}.empty`)}</Typography>
+          <Button variant="contained" component={RouterLink} to="/finetune/annotation">
+            {t(`${k}.startAnnotating`)}
+          </Button>
+        </Stack>
+      )}
+      <Grid container spacing={2}>
+        {(labels.data?.data_labels ?? []).map((label) => (
+          <Grid key={label.id} size={{ xs: 12, sm: 6, md: 4 }}>
+            <Card variant="outlined">
+              <CardActionArea
+                onClick={() =>
+                  base === null ? setChosen(label) : void navigate(`${base}/${label.id}/items`)
+                }
+              >
+                <CardContent>
+                  <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
+                    <Typography variant="subtitle1" noWrap sx={{ maxWidth: '75%' }}>
+                      {label.name}
+                    </Typography>
+                    <Badge badgeContent={label.item_count} color="primary" max={9999} showZero>
+                      <Box sx={{ width: 8 }} />
+                    </Badge>
+                  </Stack>
+                  <Typography variant="body2" color="textSecondary" noWrap>
+                    {label.description === '' ? t(`${k}.noDescription`) : label.description}
+                  </Typography>
+                  <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
+                    <Chip size="small" color="primary" label={t(`${k}.detectionChip`)} />
+                    <Typography variant="caption">
+                      {t(`${k}.cardLine`, {
+                        date: new Date(label.created_at).toLocaleDateString(),
+                        dataset: label.dataset_name,
+                      })}
+                    </Typography>
+                  </Stack>
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+      {(labels.data?.total_pages ?? 1) > 1 && (
+        <Pagination
+          sx={{ mt: 2 }}
+          page={page}
+          count={labels.data?.total_pages ?? 1}
+          onChange={(_, value) => setPage(value)}
+        />
+      )}
+    </Box>
+  );
+}
