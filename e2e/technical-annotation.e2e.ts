@@ -344,5 +344,22 @@ describe('detection annotation', () => {
     await row.getByRole('link', { name: 'Videos' }).click();
     await page.getByRole('heading', { name: 'Videos' }).waitFor();
     await page.getByText('No videos found in this dataset.').waitFor();
+
+    // The wizard makes a detection dataset from annotated frames of a video.
+    await page.goto('/finetune/datasets/create');
+    await page.getByRole('heading', { name: 'Create Detection Dataset' }).waitFor();
+    await page.getByLabel('Dataset name').fill(`From heads ${suffix}`);
+    await page.getByRole('combobox', { name: 'Project' }).click();
+    await page.getByRole('option', { name: `Annotation ${suffix}` }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('combobox', { name: 'Video' }).click();
+    await page.getByRole('option', { name: 'Heads video' }).click();
+    await page.getByLabel('Include all frames with detections').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(/^and \d+ more\.\.\.$/).waitFor();
+    await page.getByRole('img', { name: 'Detection crop' }).first().waitFor();
+    await page.screenshot({ path: `${SHOTS_DIR}/technical-wizard-review.png` });
+    await page.getByRole('button', { name: 'Create Dataset' }).click();
+    await page.getByText(`Dataset "From heads ${suffix}" created with its data label.`).waitFor();
   });
 });

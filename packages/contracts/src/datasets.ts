@@ -173,8 +173,29 @@ const DatasetFieldsSchema = z.object({
   projectId: idText('Project id').optional(),
   project_id: idText('Project id').optional(),
 });
+/**
+ * The Create Detection Dataset wizard's source (spec 2 §3 dataset creation payload): the
+ * detections of frames of one video become the new dataset's first data label.
+ */
+export const DatasetSourceFieldsSchema = z.object({
+  video_id: idText('Video id').optional(),
+  frames: z.array(idText('Frame id')).max(10_000).optional(),
+  include_all_frames: z.boolean().optional(),
+  include_all_detections: z.boolean().optional(),
+  user_id: idText('User id').optional(),
+  source: z
+    .object({
+      type: z.literal('annotation'),
+      video_id: idText('Video id'),
+      frames: z.array(idText('Frame id')).max(10_000).default([]),
+    })
+    .optional(),
+});
+
 /** Create body: camelCase or snake_case project id; one of them is required. */
-export const CreateDatasetRequestSchema = DatasetFieldsSchema;
+export const CreateDatasetRequestSchema = DatasetFieldsSchema.extend(
+  DatasetSourceFieldsSchema.shape,
+);
 export type CreateDatasetRequest = z.infer<typeof CreateDatasetRequestSchema>;
 export const UpdateDatasetRequestSchema = DatasetFieldsSchema.partial();
 export type UpdateDatasetRequest = z.infer<typeof UpdateDatasetRequestSchema>;

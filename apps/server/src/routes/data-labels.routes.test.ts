@@ -1,5 +1,6 @@
 import {
   AddFrameToDataLabelResponseSchema,
+  DatasetSchema,
   DataLabelItemsResponseSchema,
   DataLabelListResponseSchema,
   DataLabelSchema,
@@ -332,5 +333,62 @@ describe('access', () => {
       data_label_id: label.id,
     });
     expect(missing.statusCode).toBe(400);
+  });
+
+  it('creates a detection dataset from annotated frames (the wizard)', async () => {
+    const video = frameAt(0).videoId;
+    const project = (await server.context.repositories.datasets.findById(datasetId))?.dataset
+      .projectId;
+    const noFrames = await manager.call('POST', '/api/sarm/dataset/create-dataset', {
+      name: 'Empty wizard',
+      project_id: project,
+      type: 'detection',
+      status: 'draft',
+      video_id: video,
+      frames: [],
+      include_all_frames: false,
+      source: { type: 'annotation', video_id: video, frames: [] },
+    });
+    expect(noFrames.statusCode).toBe(400);
+    const created = await manager.call('POST', '/api/sarm/dataset/create-dataset', {
+      name: 'From frame 1',
+      description: 'Wizard',
+      project_id: project,
+      type: 'detection',
+      status: 'draft',
+      video_id: video,
+      frames: [frameAt(1).id],
+      include_all_frames: false,
+      user_id: manager.user.id,
+      source: { type: 'annotation', video_id: video, frames: [frameAt(1).id] },
+    });
+    expect(created.statusCode).toBe(201);
+    const dataset = DatasetSchema.parse(created.json());
+    expect(dataset.metadata).toMatchObject({ source: 'annotation', source_video_id: video });
+    const label = DataLabelWithItemsSchema.parse(
+      (
+        await reviewer.call(
+          'GET',
+          `/api/sarm/annotation/get-label/${defaultDataLabelName(manager.user.id, dataset.id, 'detection')}?limit=10000`,
+        )
+      ).json(),
+    );
+    const boxes = await server.context.repositories.detections.listByFrame(frameAt(1).id);
+    expect(label.item_count).toBe(boxes.length);
+    expect(label.items.every((item) => item.frame_id === frameAt(1).id)).toBe(true);
+    const foreign = await manager.call('POST', '/api/sarm/dataset/create-dataset', {
+      name: 'Foreign',
+      project_id: project,
+      video_id: foreignFrame.videoId,
+      include_all_frames: true,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const denied = await reviewer.call('POST', '/api/sarm/dataset/create-dataset', {
+      name: 'Not allowed',
+      project_id: project,
+      video_id: video,
+      include_all_frames: true,
+    });
+    expect(denied.statusCode).toBe(403);
   });
 });

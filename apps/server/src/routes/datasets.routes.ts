@@ -142,13 +142,24 @@ export const datasetRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
         description: [
           'Body fields in camelCase or snake_case (`projectId` or `project_id`). Settings default to chamber depth 20 µm, dilution 1, 0.5 µm per pixel.',
           SAMPLE_NOTE,
+          "The Create Detection Dataset wizard adds `video_id` (or `source: {type: 'annotation', video_id, frames}`), `frames` and `include_all_frames`: the new detection dataset then gets the caller's default data label `{userId}_{datasetId}_detection` holding the detections of those frames (every frame with detections when `include_all_frames`). 400 when no chosen frame has detections or a frame is not the video's; nothing is created then.",
         ].join('\n\n'),
         body: CreateDatasetRequestSchema,
         response: { 201: DatasetSchema },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await datasets.create(requireAuth(request), request.body)),
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const fromAnnotation =
+        request.body.source !== undefined || request.body.video_id !== undefined;
+      return reply
+        .status(201)
+        .send(
+          fromAnnotation
+            ? await services.technical.dataLabels.createDatasetFromAnnotation(auth, request.body)
+            : await datasets.create(auth, request.body),
+        );
+    },
   );
 
   app.put(

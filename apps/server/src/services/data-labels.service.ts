@@ -1,4 +1,5 @@
 import {
+  type CreateDatasetRequest,
   DATA_LABEL_PAGE_SIZE,
   DEFAULT_DETECTION_CLASS,
   defaultDataLabelName,
@@ -434,7 +435,74 @@ export function createDataLabelsService(deps: {
     };
   }
 
+  /**
+   * The Create Detection Dataset wizard: a detection dataset whose first data label (the caller's
+   * default one) holds the detections of the chosen frames of one video, or of every frame with
+   * detections. Everything is checked before the dataset is created.
+   */
+  async function createDatasetFromAnnotation(auth: AuthContext, body: CreateDatasetRequest) {
+    const videoId = body.source?.video_id ?? body.video_id;
+    if (videoId === undefined) throw badRequest('Video id is required');
+    const video = await deps.videos.findVisible(auth, videoId);
+    const { dataset: origin } = await deps.datasets.findVisible(auth, video.datasetId);
+    if ((body.project_id ?? body.projectId) !== origin.projectId)
+      throw badRequest("The new dataset must be in the video's project");
+    const frames = await deps.videos.listFrames(auth, video.id, 10_000, 0);
+    const chosen = new Set([...(body.frames ?? []), ...(body.source?.frames ?? [])]);
+    const includeAll = body.include_all_frames === true;
+    for (const id of chosen)
+      if (!frames.frames.some((frame) => frame.id === id))
+        throw badRequest(`Frame ${id} is not a frame of this video`);
+    const selected = frames.frames.filter(
+      (frame) => frame.detectionCount > 0 && (includeAll || chosen.has(frame.id)),
+    );
+    if (selected.length === 0)
+      throw badRequest('Choose at least one frame with detections, or include all frames');
+    const dataset = await deps.datasets.create(auth, {
+      name: body.name,
+      description: body.description,
+      status: body.status,
+      projectId: body.projectId,
+      project_id: body.project_id,
+      settings: body.settings,
+      type: 'detection',
+      metadata: { ...body.metadata, source: 'annotation', source_video_id: video.id },
+    });
+    const now = deps.clock.now();
+    const label = await labels.insertLabel({
+      datasetId: dataset.id,
+      userId: auth.user.id,
+      name: defaultDataLabelName(auth.user.id, dataset.id, 'detection'),
+      description: `Detections of ${video.name}`,
+      labelType: 'detection',
+      isDefault: true,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (label === undefined) throw conflict(DATA_LABEL_MESSAGES.duplicate);
+    for (const frame of selected) {
+      const boxes = await deps.detections.listByFrame(frame.id);
+      await labels.replaceFrameItems(
+        label.id,
+        frame.id,
+        boxes.map((box) => ({
+          dataLabelId: label.id,
+          detectionId: box.id,
+          frameId: frame.id,
+          videoId: video.id,
+          className: box.className,
+          confidence: box.confidence,
+          annotatedBy: auth.user.id,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+    }
+    return deps.datasets.get(auth, dataset.id);
+  }
+
   return {
+    createDatasetFromAnnotation,
     list,
     listForUser,
     listForDataset,

@@ -6,6 +6,7 @@ import { DataLabelReviewPage } from '../pages/technical/review/DataLabelReviewPa
 import { AnnotationManagementPage } from '../pages/technical/labels/AnnotationManagementPage';
 import { DetectionLabelsBrowserPage } from '../pages/technical/labels/DetectionLabelsBrowserPage';
 import { TechnicalDatasetsPage } from '../pages/technical/datasets/TechnicalDatasetsPage';
+import { CreateDatasetWizardPage } from '../pages/technical/wizard/CreateDatasetWizardPage';
 import { TechnicalVideosPage } from '../pages/technical/datasets/TechnicalVideosPage';
 import { FrameExtractionPage } from '../pages/technical/extraction/FrameExtractionPage';
 import { ProjectPickerPage } from '../pages/clinical/ProjectPickerPage';
@@ -44,6 +45,7 @@ export function technicalRoutes() {
       <Route path="/finetune/videos" element={<ProjectPickerPage />} />
       <Route element={<RouteGuard requirement={CREATE_DATASETS} />}>
         <Route path="/finetune/datasets" element={<TechnicalDatasetsPage />} />
+        <Route path="/finetune/datasets/create" element={<CreateDatasetWizardPage />} />
         <Route path="/technical/datasets" element={<TechnicalDatasetsPage />} />
         <Route path="/finetune/projects/:projectId/datasets" element={<TechnicalDatasetsPage />} />
       </Route>

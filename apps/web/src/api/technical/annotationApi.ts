@@ -7,6 +7,7 @@ import {
   OkResponseSchema,
   TrackChangeResponseSchema,
   UpdateDetectionResponseSchema,
+  VideoDetectionsResponseSchema,
   type AddFrameToDataLabelResponse,
   type DataLabel,
   type DataLabelWithItems,
@@ -155,4 +156,13 @@ export async function downloadAnnotationExport(
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Every detection of a video's extracted frames (the wizard's crop preview). */
+export async function fetchVideoDetections(videoId: string): Promise<Detection[]> {
+  const answer = await apiClient.requestParsed(
+    `/sarm/detection/get-video-detections/${enc(videoId)}?limit=10000`,
+    VideoDetectionsResponseSchema,
+  );
+  return answer.detections;
 }
