@@ -84,9 +84,29 @@ export const DetectionDetailResponseSchema = z.object({
 });
 export type DetectionDetailResponse = z.infer<typeof DetectionDetailResponseSchema>;
 
-export const DetectSpermRequestSchema = z.object({ frame_id: idText('Frame id') });
+/**
+ * The detection configuration dialog (spec 2 §9): boxes under the confidence threshold are
+ * dropped; crops and the visualisation can be skipped.
+ */
+export const DetectionConfigSchema = z.object({
+  confidence_threshold: z.number().min(0.1).max(0.9).default(0.4),
+  generate_crops: z.boolean().default(true),
+  generate_visualization: z.boolean().default(true),
+});
+export type DetectionConfig = z.infer<typeof DetectionConfigSchema>;
+export const DEFAULT_DETECTION_CONFIG: DetectionConfig = {
+  confidence_threshold: 0.4,
+  generate_crops: true,
+  generate_visualization: true,
+};
+
+export const DetectSpermRequestSchema = z.object({
+  frame_id: idText('Frame id'),
+  config: DetectionConfigSchema.optional(),
+});
 export const DetectFramesRequestSchema = z.object({
   frame_ids: z.array(idText('Frame id')).min(1).max(1000),
+  config: DetectionConfigSchema.optional(),
 });
 export const DetectFramesResponseSchema = z.object({
   success: z.literal(true),

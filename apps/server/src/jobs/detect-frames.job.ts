@@ -1,3 +1,4 @@
+import { DetectionConfigSchema } from '@sarm/contracts';
 import { z } from 'zod';
 import type { VideosRepository } from '../repositories/videos.repository.js';
 import type { DetectionRunner } from '../services/detection-runner.js';
@@ -29,7 +30,10 @@ export function createDetectFramesJob(deps: {
   return defineJob({
     name: 'detection.detect_frames',
     title: 'Sperm detection',
-    payload: z.object({ frameIds: z.array(z.string()).min(1) }),
+    payload: z.object({
+      frameIds: z.array(z.string()).min(1),
+      config: DetectionConfigSchema.optional(),
+    }),
     retryLimit: 1,
     retryDelaySeconds: 5,
     async notice(payload, outcome) {
@@ -62,7 +66,7 @@ export function createDetectFramesJob(deps: {
         const frame = await deps.videos.findFrame(frameId);
         if (frame === undefined) failed.push(frameId);
         else {
-          detections += (await deps.detectionRunner.detectFrame(frame)).length;
+          detections += (await deps.detectionRunner.detectFrame(frame, payload.config)).length;
           videoIds.add(frame.videoId);
         }
         const current = index + 1;

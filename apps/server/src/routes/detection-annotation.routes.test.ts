@@ -241,4 +241,35 @@ describe('reading a video and choosing the next frame', () => {
     );
     expect(bad.statusCode).toBe(400);
   });
+
+  it('applies the detection configuration: threshold, no crops, no visualisation', async () => {
+    const frame = frameAt(3);
+    const all = FrameDetectionResponseSchema.parse(
+      (
+        await annotator.call('POST', '/api/sarm/detection/detect-sperm', { frame_id: frame.id })
+      ).json(),
+    ).detections;
+    const strict = FrameDetectionResponseSchema.parse(
+      (
+        await annotator.call('POST', '/api/sarm/detection/detect-sperm', {
+          frame_id: frame.id,
+          config: {
+            confidence_threshold: 0.9,
+            generate_crops: false,
+            generate_visualization: true,
+          },
+        })
+      ).json(),
+    ).detections;
+    expect(strict.every((d) => d.confidence >= 0.9)).toBe(true);
+    expect(strict.length).toBe(all.filter((d) => d.confidence >= 0.9).length);
+    const first = strict[0];
+    if (first !== undefined)
+      expect((await annotator.call('GET', first.crop_url)).statusCode).toBe(404);
+    const bad = await annotator.call('POST', '/api/sarm/detection/detect-sperm', {
+      frame_id: frame.id,
+      config: { confidence_threshold: 0.95 },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
 });

@@ -63,12 +63,13 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
           tags,
           summary: 'Detect sperm heads on a frame (classical detector)',
           description:
-            "Replaces the frame's detections with source `classical`; stores a crop per detection and a visualisation with boxes.",
+            "Replaces the frame's detections with source `classical`; stores a crop per detection and a visualisation with boxes. Optional `config` (the detection configuration dialog): `confidence_threshold` 0.1-0.9 (default 0.4; boxes below it are dropped), `generate_crops`, `generate_visualization` (default true).",
           body: DetectSpermRequestSchema,
           response: { 200: FrameDetectionResponseSchema },
         },
       },
-      async (request) => detection.detect(requireAuth(request), request.body.frame_id),
+      async (request) =>
+        detection.detect(requireAuth(request), request.body.frame_id, request.body.config),
     );
 
   app.post(
@@ -87,7 +88,13 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
     async (request, reply) =>
       reply
         .status(202)
-        .send(await detection.detectFrames(requireAuth(request), request.body.frame_ids)),
+        .send(
+          await detection.detectFrames(
+            requireAuth(request),
+            request.body.frame_ids,
+            request.body.config,
+          ),
+        ),
   );
 
   app.get(

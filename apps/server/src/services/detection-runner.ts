@@ -1,5 +1,9 @@
 import { ClassicalDetector, frameIndex, resolveSettings } from '@sarm/casa';
-import { DEFAULT_DATASET_SETTINGS } from '@sarm/contracts';
+import {
+  DEFAULT_DATASET_SETTINGS,
+  DEFAULT_DETECTION_CONFIG,
+  type DetectionConfig,
+} from '@sarm/contracts';
 import { Readable } from 'node:stream';
 import type { Clock } from '../clock.js';
 import type { DetectionRow, FrameRow } from '../db/schema/index.js';
@@ -16,6 +20,12 @@ import type { DatasetsRepository } from '../repositories/datasets.repository.js'
 import type { DetectionsRepository } from '../repositories/detections.repository.js';
 import type { VideosRepository } from '../repositories/videos.repository.js';
 import type { FileStorage } from '../storage/storage.js';
+
+/** Without a configuration (the clinical workflow) every detection of the engine is kept. */
+const KEEP_EVERY_DETECTION: DetectionConfig = {
+  ...DEFAULT_DETECTION_CONFIG,
+  confidence_threshold: 0,
+};
 
 /** Fastest expected swimming speed, for linking boxes of consecutive frames. */
 const TRACK_GATE_UM_PER_S = 150;
@@ -70,7 +80,10 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
   }
 
   /** Replaces the frame's detections with fresh classical ones; answers the new rows. */
-  async function detectFrame(frame: FrameRow): Promise<DetectionRow[]> {
+  async function detectFrame(
+    frame: FrameRow,
+    config: DetectionConfig = KEEP_EVERY_DETECTION,
+  ): Promise<DetectionRow[]> {
     const detector = new ClassicalDetector(
       resolveSettings({ umPerPixel: await umPerPixel(frame.videoId) }),
       { masks: true },
@@ -78,12 +91,14 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
     return withTempDir(async (dir) => {
       const file = await localFile(deps.storage, frame.storageKey, dir);
       const data = await decodeGray(file, frame.width, frame.height);
-      const found = detector.detect({
-        index: frameIndex(frame.frameNumber),
-        width: frame.width,
-        height: frame.height,
-        data,
-      });
+      const found = detector
+        .detect({
+          index: frameIndex(frame.frameNumber),
+          width: frame.width,
+          height: frame.height,
+          data,
+        })
+        .filter((detection) => detection.confidence >= config.confidence_threshold);
       const now = deps.clock.now();
       const { removed, inserted } = await deps.detections.replaceForFrame(
         frame.id,
@@ -103,7 +118,7 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
         })),
       );
       await deleteFiles(frame.id, removed);
-      const crops = await writeCrops(file, inserted, frame, dir);
+      const crops = config.generate_crops ? await writeCrops(file, inserted, frame, dir) : [];
       for (const [i, row] of inserted.entries()) {
         const crop = crops[i];
         if (crop !== undefined) await putLocalFile(deps.storage, cropKey(row), crop);
@@ -115,8 +130,10 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
           await deps.storage.put(maskKey(row), Readable.from([png]));
         }
       }
-      const image = await renderVisualization(data, frame.width, frame.height, inserted);
-      await deps.storage.put(visualizationKey(frame.id), Readable.from([image]));
+      if (config.generate_visualization) {
+        const image = await renderVisualization(data, frame.width, frame.height, inserted);
+        await deps.storage.put(visualizationKey(frame.id), Readable.from([image]));
+      }
       return inserted;
     });
   }

@@ -1,4 +1,9 @@
-import type { Detection, FrameDetectionResponse, UpdateDetectionRequest } from '@sarm/contracts';
+import type {
+  Detection,
+  DetectionConfig,
+  FrameDetectionResponse,
+  UpdateDetectionRequest,
+} from '@sarm/contracts';
 import type { DetectionRow, FrameRow } from '../db/schema/index.js';
 import { notFound } from '../http/errors.js';
 import type { JobRegistry } from '../jobs/job-registry.js';
@@ -108,17 +113,21 @@ export function createDetectionService(deps: {
     return frameResponse(frame, await detections.listByFrame(frame.id));
   }
 
-  async function detect(auth: AuthContext, frameId: string) {
+  async function detect(auth: AuthContext, frameId: string, config?: DetectionConfig) {
     const frame = await videos.findFrame(auth, frameId);
-    return frameResponse(frame, await runner.detectFrame(frame));
+    return frameResponse(frame, await runner.detectFrame(frame, config));
   }
 
-  async function detectFrames(auth: AuthContext, frameIds: readonly string[]) {
+  async function detectFrames(
+    auth: AuthContext,
+    frameIds: readonly string[],
+    config?: DetectionConfig,
+  ) {
     const unique = [...new Set(frameIds)];
     for (const id of unique) await videos.findFrame(auth, id);
     const task = await deps.queue.enqueueTask(
       'detection.detect_frames',
-      { frameIds: unique },
+      { frameIds: unique, ...(config === undefined ? {} : { config }) },
       auth.user.id,
     );
     return { success: true as const, task_id: task.id, taskId: task.id, status: task.status };

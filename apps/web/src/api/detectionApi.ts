@@ -5,6 +5,7 @@ import {
   FrameDetectionResponseSchema,
   FrameSchema,
   type DetectFramesStatus,
+  type DetectionConfig,
   type DetectionDetailResponse,
   type Frame,
   type FrameDetectionResponse,
@@ -34,11 +35,14 @@ export const fetchDetectionDetail = (id: string): Promise<DetectionDetailRespons
   );
 
 /** Queues detection on the frames; answers the task id. */
-export async function detectFrames(frameIds: readonly string[]): Promise<string> {
+export async function detectFrames(
+  frameIds: readonly string[],
+  config?: DetectionConfig,
+): Promise<string> {
   const answer = await apiClient.requestParsed(
     '/sarm/detection/detect-frames',
     DetectFramesResponseSchema,
-    { method: 'POST', body: { frame_ids: frameIds } },
+    { method: 'POST', body: { frame_ids: frameIds, ...(config === undefined ? {} : { config }) } },
   );
   return answer.task_id;
 }

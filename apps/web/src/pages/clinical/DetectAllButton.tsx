@@ -1,4 +1,5 @@
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
+import type { DetectionConfig } from '@sarm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,17 +15,23 @@ export function DetectAllButton({
   frameIds,
   refreshKey,
   confirmMessage,
+  config,
 }: {
   readonly frameIds: readonly string[];
   readonly refreshKey: readonly unknown[];
   /** Asks before starting when given (the technical workflow confirms bulk detection). */
   readonly confirmMessage?: string;
+  /** The technical workflow's detection configuration (threshold, crops, visualisation). */
+  readonly config?: DetectionConfig;
 }) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const client = useQueryClient();
   const [taskId, setTaskId] = useState<string | null>(null);
-  const start = useMutation({ mutationFn: detectFrames, onSuccess: setTaskId });
+  const start = useMutation({
+    mutationFn: (ids: readonly string[]) => detectFrames(ids, config),
+    onSuccess: setTaskId,
+  });
   const status = useQuery({
     queryKey: detectionKeys.status(taskId ?? ''),
     queryFn: () => fetchDetectStatus(taskId ?? ''),

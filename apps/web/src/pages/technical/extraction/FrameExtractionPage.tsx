@@ -13,7 +13,12 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { ExtractFramesResponseSchema, type Frame } from '@sarm/contracts';
+import {
+  DEFAULT_DETECTION_CONFIG,
+  ExtractFramesResponseSchema,
+  type DetectionConfig,
+  type Frame,
+} from '@sarm/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +33,7 @@ import { FrameTile } from '../../clinical/FrameTile';
 import { FrameViewDialog } from '../../clinical/FrameViewDialog';
 import { isActive, useTaskPolling } from '../../clinical/useExtraction';
 import { ExportMenu } from '../annotation/ExportMenu';
+import { DetectionConfigDialog } from './DetectionConfigDialog';
 import { ExtractionSettingsDialog } from './ExtractionSettingsDialog';
 import {
   annotateFramePath,
@@ -59,6 +65,8 @@ export function FrameExtractionPage() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [viewing, setViewing] = useState<Frame | null>(null);
   const [taskId, setTaskId] = useState<string | null>(null);
+  const [detectionConfig, setDetectionConfig] = useState<DetectionConfig>(DEFAULT_DETECTION_CONFIG);
+  const [configOpen, setConfigOpen] = useState(false);
 
   const video = useQuery({
     queryKey: clinicalKeys.video(videoId),
@@ -157,11 +165,19 @@ export function FrameExtractionPage() {
         </Box>
       )}
       {canAnnotate && all.length > 0 && (
-        <DetectAllButton
-          frameIds={all.map((frame) => frame.id)}
-          refreshKey={['sarm', 'frames', videoId]}
-          confirmMessage={t(`${k}.detectConfirm`, { count: all.length })}
-        />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <DetectAllButton
+            frameIds={all.map((frame) => frame.id)}
+            refreshKey={['sarm', 'frames', videoId]}
+            confirmMessage={t(`${k}.detectConfirm`, { count: all.length })}
+            config={detectionConfig}
+          />
+          <Button onClick={() => setConfigOpen(true)}>
+            {t(`${k}.detection.open`, {
+              value: detectionConfig.confidence_threshold.toFixed(2),
+            })}
+          </Button>
+        </Stack>
       )}
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
         <Tabs value={tab} onChange={(_, value: TabKey) => setTab(value)}>
@@ -271,6 +287,16 @@ export function FrameExtractionPage() {
         <ExtractionSettingsDialog
           onStart={(settings) => void extract(settings)}
           onClose={() => setSettingsOpen(false)}
+        />
+      )}
+      {configOpen && (
+        <DetectionConfigDialog
+          config={detectionConfig}
+          onClose={() => setConfigOpen(false)}
+          onSave={(config) => {
+            setDetectionConfig(config);
+            setConfigOpen(false);
+          }}
         />
       )}
       {viewing !== null && <FrameViewDialog frame={viewing} onClose={() => setViewing(null)} />}
