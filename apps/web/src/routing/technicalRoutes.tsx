@@ -10,9 +10,14 @@ import { CreateDatasetWizardPage } from '../pages/technical/wizard/CreateDataset
 import { TechnicalVideosPage } from '../pages/technical/datasets/TechnicalVideosPage';
 import { FrameExtractionPage } from '../pages/technical/extraction/FrameExtractionPage';
 import { ProjectPickerPage } from '../pages/clinical/ProjectPickerPage';
+import { AnalysisResultsPage } from '../pages/clinical/AnalysisResultsPage';
 import type { RouteRequirement } from './guardDecision';
 import { RouteGuard } from './guards';
 
+const VIEW_ANALYSIS: RouteRequirement = {
+  kind: 'permission',
+  anyOf: ['view_analysis_results'],
+};
 const CREATE_DATASETS: RouteRequirement = { kind: 'permission', anyOf: ['create_datasets'] };
 const UPLOAD_VIDEOS: RouteRequirement = {
   kind: 'permission',
@@ -76,6 +81,25 @@ export function technicalRoutes() {
           path="/finetune/projects/:projectId/datasets/:datasetId/data-labels/:labelId/items"
           element={<DetectionLabelsBrowserPage />}
         />
+      </Route>
+      {/* Spec 2's four placeholder steps, made real: detection is applied on the frame
+          extraction page, its results are listed by Annotation Management, and concentration
+          and motility are the engine's analysis results. */}
+      <Route element={<RouteGuard requirement={ANNOTATE_DETECTION} />}>
+        <Route
+          path="/finetune/detection"
+          element={<Navigate to="/finetune/frame-extraction" replace />}
+        />
+      </Route>
+      <Route element={<RouteGuard requirement={ANNOTATION_WORK} />}>
+        <Route
+          path="/finetune/detection-results"
+          element={<Navigate to="/finetune/annotation" replace />}
+        />
+      </Route>
+      <Route element={<RouteGuard requirement={VIEW_ANALYSIS} />}>
+        <Route path="/finetune/concentration" element={<AnalysisResultsPage />} />
+        <Route path="/finetune/motility" element={<AnalysisResultsPage />} />
       </Route>
       <Route path="/finetune/data-label-review" element={<DataLabelReviewPage />} />
       <Route path="/technical/data-label-review" element={<DataLabelReviewPage />} />

@@ -8,6 +8,7 @@ import { CountCards } from './CountCards';
 import { DashboardListCard } from './DashboardListCard';
 import { ProjectsCard } from './ProjectsCard';
 import { QuickActionsCard } from './QuickActionsCard';
+import { WorkflowCards } from '../technical/home/WorkflowCards';
 import { AnnotationProgressCard } from './AnnotationProgressCard';
 import { ModelPerformanceCard } from './ModelPerformanceCard';
 import { OpenIssuesCard } from './OpenIssuesCard';
@@ -61,6 +62,9 @@ export function TechnicalDashboardPage() {
           { labelKey: 'dashboard.predictions', value: counts?.predictions ?? noData },
         ]}
       />
+      <Box sx={{ mt: 3 }}>
+        <WorkflowCards />
+      </Box>
       <Grid container spacing={3} sx={{ mt: 3 }}>
         <Grid size={12}>
           <QuickActionsCard workflow="technical" />

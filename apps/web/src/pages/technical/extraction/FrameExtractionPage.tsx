@@ -24,7 +24,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { apiClient } from '../../../api/apiClient';
-import { clinicalKeys, fetchFrames, fetchVideo, toggleFrame } from '../../../api/clinicalApi';
+import {
+  clinicalKeys,
+  fetchAllVideos,
+  fetchFrames,
+  fetchVideo,
+  toggleFrame,
+} from '../../../api/clinicalApi';
 import { errorMessage } from '../../../api/client';
 import { useToast } from '../../../feedback/feedbackContext';
 import { useCan } from '../../admin/common/useCan';
@@ -79,21 +85,48 @@ export function FrameExtractionPage() {
     queryFn: () => fetchFrames(videoId, limit),
     enabled: canExtract && videoId !== '',
   });
+  const allVideos = useQuery({
+    queryKey: clinicalKeys.allVideos(null),
+    queryFn: () => fetchAllVideos(null),
+    enabled: canExtract && videoId === '',
+  });
   const task = useTaskPolling(taskId, [['sarm', 'frames', videoId], clinicalKeys.video(videoId)]);
 
   if (!canExtract) return <Alert severity="warning">{t(`${k}.noPermission`)}</Alert>;
   if (videoId === '')
     return (
-      <Alert
-        severity="info"
-        action={
-          <Button component={RouterLink} to="/finetune/datasets">
-            {t(`${k}.goToDatasets`)}
-          </Button>
-        }
-      >
-        {t(`${k}.noVideo`)}
-      </Alert>
+      <Box>
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button component={RouterLink} to="/finetune/datasets">
+              {t(`${k}.goToDatasets`)}
+            </Button>
+          }
+        >
+          {t(`${k}.noVideo`)}
+        </Alert>
+        <Stack spacing={1}>
+          {(allVideos.data ?? []).map((video) => (
+            <Card key={video.id} variant="outlined">
+              <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1 }}>
+                <Typography sx={{ flexGrow: 1 }}>{video.name}</Typography>
+                <Typography variant="body2" color="textSecondary">
+                  {t(`${k}.videoLine`, { frames: video.extractedFramesCount })}
+                </Typography>
+                <Button
+                  size="small"
+                  component={RouterLink}
+                  to={`/finetune/frame-extraction?videoId=${video.id}`}
+                >
+                  {t(`${k}.openVideo`)}
+                </Button>
+              </CardContent>
+            </Card>
+          ))}
+        </Stack>
+      </Box>
     );
   if (video.isError) return <Alert severity="error">{t(`${k}.videoNotFound`)}</Alert>;
 
