@@ -55,6 +55,7 @@ export function createClinicalServices(deps: {
     videos,
     detections: repositories.detections,
     runner: deps.detectionRunner,
+    detection,
     now: () => clock.now(),
   });
   const patients = createPatientsService({

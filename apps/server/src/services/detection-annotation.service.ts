@@ -5,7 +5,7 @@ import type { DetectionsRepository } from '../repositories/detections.repository
 import type { AuthContext } from './access.js';
 import { rankFramesToAnnotate } from './annotation/next-frame.js';
 import type { DetectionRunner } from './detection-runner.js';
-import { DETECTION_MESSAGES, toDetection } from './detection.service.js';
+import { toDetection, type DetectionService } from './detection.service.js';
 import type { VideosService } from './videos.service.js';
 
 /**
@@ -16,9 +16,11 @@ export function createDetectionAnnotationService(deps: {
   videos: VideosService;
   detections: DetectionsRepository;
   runner: DetectionRunner;
+  /** Finds a detection the caller may see (404 otherwise). */
+  detection: Pick<DetectionService, 'find'>;
   now: () => Date;
 }) {
-  const { videos, detections, runner } = deps;
+  const { videos, detections, runner, detection } = deps;
 
   /** A box a person drew: source `manual`, verified, inside the frame. */
   async function create(auth: AuthContext, input: CreateDetectionRequest) {
@@ -45,17 +47,8 @@ export function createDetectionAnnotationService(deps: {
     return toDetection(row);
   }
 
-  async function findVisible(auth: AuthContext, id: string) {
-    const row = await detections.findById(id);
-    if (row === undefined) throw notFound(DETECTION_MESSAGES.notFound);
-    const frame = await videos.findFrame(auth, row.frameId).catch(() => {
-      throw notFound(DETECTION_MESSAGES.notFound);
-    });
-    return { row, frame };
-  }
-
   async function get(auth: AuthContext, id: string) {
-    return toDetection((await findVisible(auth, id)).row);
+    return toDetection((await detection.find(auth, id)).row);
   }
 
   async function listForVideo(auth: AuthContext, videoId: string, limit: number, offset: number) {
@@ -69,7 +62,7 @@ export function createDetectionAnnotationService(deps: {
 
   /** This box and the track's boxes on later frames become a new identity. */
   async function splitTrack(auth: AuthContext, detectionId: string) {
-    const { row, frame } = await findVisible(auth, detectionId);
+    const { row, frame } = await detection.find(auth, detectionId);
     const trackId = (await detections.maxTrackId(frame.videoId)) + 1;
     const later =
       row.trackId === null

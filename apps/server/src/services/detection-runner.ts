@@ -175,11 +175,12 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
   async function linkTracks(videoId: string): Promise<number> {
     const video = await deps.videos.findById(videoId);
     const fps = video !== undefined && video.fps > 0 ? video.fps : 50;
-    const pxPerFrame = TRACK_GATE_UM_PER_S / fps / (await umPerPixel(videoId));
+    const scale = await umPerPixel(videoId);
+    const pxPerFrame = TRACK_GATE_UM_PER_S / fps / scale;
     const rows = await deps.detections.listByVideo(videoId);
     const tracks = linkBoxesIntoTracks(
       rows.map(({ detection, frameNumber }) => ({ ...detection, frameNumber })),
-      { gatePxPerFrame: pxPerFrame, maxGatePx: TRACK_MAX_GATE_UM / (await umPerPixel(videoId)) },
+      { gatePxPerFrame: pxPerFrame, maxGatePx: TRACK_MAX_GATE_UM / scale },
     );
     await deps.detections.setTracks(tracks);
     return new Set(tracks.values()).size;

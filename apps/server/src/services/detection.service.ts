@@ -238,6 +238,7 @@ export function createDetectionService(deps: {
   }
 
   return {
+    find,
     forFrame,
     detect,
     detectFrames,

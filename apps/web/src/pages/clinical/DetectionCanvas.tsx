@@ -2,8 +2,8 @@ import { Box, CircularProgress, Paper, Typography } from '@mui/material';
 import type { Detection } from '@sarm/contracts';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchImageUrl } from '../../api/clinicalApi';
 import { DetectionPopoverContent } from './DetectionPopoverContent';
+import { useFrameImage } from './useFrameImage';
 import {
   CANVAS_CONTAINER_WIDTH,
   CANVAS_MAX_HEIGHT,
@@ -12,32 +12,6 @@ import {
   CONFIDENCE_COLOURS,
   detectionAt,
 } from './detectionLogic';
-
-function useFrameImage(frameId: string) {
-  const [state, setState] = useState<{ image: HTMLImageElement | null; failed: boolean }>({
-    image: null,
-    failed: false,
-  });
-  useEffect(() => {
-    let url: string | null = null;
-    let active = true;
-    fetchImageUrl(`/sarm/media/view-frame/${frameId}`).then(
-      (objectUrl) => {
-        url = objectUrl;
-        const image = new Image();
-        image.onload = () => active && setState({ image, failed: false });
-        image.onerror = () => active && setState({ image: null, failed: true });
-        image.src = objectUrl;
-      },
-      () => active && setState({ image: null, failed: true }),
-    );
-    return () => {
-      active = false;
-      if (url !== null) URL.revokeObjectURL(url);
-    };
-  }, [frameId]);
-  return state;
-}
 
 /** The frame with boxes coloured by confidence; hover or click a box for its details. */
 export function DetectionCanvas({

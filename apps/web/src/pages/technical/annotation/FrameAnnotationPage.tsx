@@ -61,7 +61,8 @@ import {
 } from './frameAnnotationLogic';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { useBoxEditing } from './useBoxEditing';
-import { useElementWidth, useFrameImage } from './useFrameImage';
+import { useFrameImage } from '../../clinical/useFrameImage';
+import { useElementWidth } from './useElementWidth';
 
 /** Maximum canvas height (spec 2 §9). */
 const CANVAS_MAX_HEIGHT = 600;

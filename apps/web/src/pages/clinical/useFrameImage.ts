@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchImageUrl } from '../../../api/clinicalApi';
+import { fetchImageUrl } from '../../api/clinicalApi';
 
 /** The frame's image, fetched with the bearer token; `failed` when it cannot be loaded. */
 export function useFrameImage(frameId: string) {
@@ -27,20 +27,4 @@ export function useFrameImage(frameId: string) {
     };
   }, [frameId]);
   return state;
-}
-
-/** Width of an element, followed as it resizes. */
-export function useElementWidth(element: HTMLElement | null, fallback: number): number {
-  const [width, setWidth] = useState(fallback);
-  useEffect(() => {
-    if (element === null) return;
-    setWidth(element.clientWidth || fallback);
-    const observer = new ResizeObserver((entries) => {
-      const entry = entries[0];
-      if (entry !== undefined) setWidth(Math.round(entry.contentRect.width) || fallback);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element, fallback]);
-  return width;
 }
