@@ -2,13 +2,11 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  DatasetSchema,
   DataLabelWithItemsSchema,
   FrameDetectionResponseSchema,
   FrameListResponseSchema,
   ReviewListResponseSchema,
-  UploadVideoResponseSchema,
-  VideoSchema,
+  VideoListResponseSchema,
   defaultDataLabelName,
   type Detection,
 } from '@sarm/contracts';
@@ -19,7 +17,8 @@ import { z } from 'zod';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, uniqueEmail } from './support/accounts.js';
 import { TestApi } from './support/api.js';
 import { launchBrowser, openPage, useSession } from './support/browser.js';
-import { okJson, writeSimulatedVideo } from './support/videos.js';
+import { seedTechnicalVideo, until } from './support/technical.js';
+import { okJson } from './support/videos.js';
 
 /**
  * The technical workflow's annotation (issue 9): an annotator corrects the engine's boxes of a
@@ -42,17 +41,8 @@ let trainerToken: string;
 let projectId: string;
 let datasetId: string;
 let videoId: string;
+let videoFile: string;
 const contexts: BrowserContext[] = [];
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
 
 async function member(role: string): Promise<{ token: string; id: string }> {
   const email = uniqueEmail(role);
@@ -99,51 +89,21 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'sarm-annotate-'));
   await mkdir(SHOTS_DIR, { recursive: true });
   adminToken = (await api.login(ADMIN_EMAIL, ADMIN_PASSWORD)).access_token;
-  projectId = (
-    (await okJson(
-      await api.request('POST', '/admin/projects', { name: `Annotation ${suffix}` }, adminToken),
-      201,
-    )) as { id: string }
-  ).id;
+  ({ projectId, datasetId, videoId, videoFile } = await seedTechnicalVideo(
+    api,
+    adminToken,
+    workDir,
+    {
+      project: `Annotation ${suffix}`,
+      dataset: `Heads ${suffix}`,
+      video: 'Heads video',
+    },
+  ));
   const annotator = await member('annotator');
   annotatorToken = annotator.token;
   annotatorId = annotator.id;
   reviewerToken = (await member('reviewer')).token;
   trainerToken = (await member('model_trainer')).token;
-  datasetId = DatasetSchema.parse(
-    await okJson(
-      await api.request(
-        'POST',
-        '/sarm/dataset/create-dataset',
-        { name: `Heads ${suffix}`, project_id: projectId, type: 'detection' },
-        adminToken,
-      ),
-      201,
-    ),
-  ).id;
-  const file = await writeSimulatedVideo(path.join(workDir, 'heads.mp4'), {
-    width: 320,
-    height: 240,
-    frames: 30,
-    sperm: 14,
-    seed: 909,
-    umPerPixel: 0.5,
-  });
-  const form = new FormData();
-  form.append('dataset_id', datasetId);
-  form.append('name', 'Heads video');
-  form.append('file', new Blob([await readFile(file)], { type: 'video/mp4' }), 'heads.mp4');
-  const uploaded = await fetch(`${baseUrl}/api/sarm/video/upload-video`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${adminToken}` },
-    body: form,
-  });
-  videoId = UploadVideoResponseSchema.parse(await okJson(uploaded, 201)).video.id;
-  await until(
-    'video prepared',
-    async () => VideoSchema.parse(await api.getJson(`/business/videos/${videoId}`, adminToken)),
-    (v) => v.processingStatus !== 'processing',
-  );
 }, 120_000);
 
 afterEach(async () => {
@@ -344,6 +304,25 @@ describe('detection annotation', () => {
     await row.getByRole('link', { name: 'Videos' }).click();
     await page.getByRole('heading', { name: 'Videos' }).waitFor();
     await page.getByText('No videos found in this dataset.').waitFor();
+
+    // Upload with a file's own metadata from its details dialog.
+    const morphologySet = page.url().split('/datasets/')[1]?.split('/')[0] ?? '';
+    await page.getByLabel('Choose video files').setInputFiles(videoFile);
+    await page.getByRole('button', { name: 'Details of heads.mp4' }).click();
+    const details = page.getByRole('dialog', { name: 'Details of heads.mp4' });
+    await details.getByLabel('Source').fill('VISEM-Tracking');
+    await details.getByLabel('Tags').fill('donor-7, phase contrast');
+    await details.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText(/^Own details: captured .* source VISEM-Tracking/).waitFor();
+    await page.screenshot({ path: `${SHOTS_DIR}/technical-upload-details.png` });
+    await page.getByRole('dialog').getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('row').filter({ hasText: 'heads' }).waitFor({ timeout: 30_000 });
+    const uploaded = VideoListResponseSchema.parse(
+      await api.getJson(`/business/videos/dataset/${morphologySet}`, trainerToken),
+    ).videos;
+    expect(uploaded).toMatchObject([
+      { source: 'VISEM-Tracking', tags: ['donor-7', 'phase contrast'] },
+    ]);
 
     // The wizard makes a detection dataset from annotated frames of a video.
     await page.goto('/finetune/datasets/create');

@@ -7,7 +7,7 @@ import {
 
 /** Direct API calls for arranging test data; the browser is kept for what the test is about. */
 export class TestApi {
-  constructor(private readonly baseUrl: string) {}
+  constructor(readonly baseUrl: string) {}
 
   private async call(
     method: string,

@@ -173,3 +173,56 @@ export const VideoDetectionsResponseSchema = z.object({
   limit: z.number().int(),
   offset: z.number().int(),
 });
+
+/**
+ * Where to look for detections or crops (spec 2 §7.3 `POST /sarm/detection/filter` and
+ * `POST /technical/crops/filter`): a frame, video or dataset, a confidence band, the source,
+ * whether a person verified the box and whether it is in a data label. Everything is optional;
+ * the caller's projects bound the search.
+ */
+export const DetectionFilterRequestSchema = z
+  .object({
+    frame_id: idText('Frame id').optional(),
+    video_id: idText('Video id').optional(),
+    dataset_id: idText('Dataset id').optional(),
+    min_confidence: z.number().min(0).max(1).optional(),
+    max_confidence: z.number().min(0).max(1).optional(),
+    source: z.enum(DETECTION_SOURCES).optional(),
+    verified: z.boolean().optional(),
+    /** true: only boxes in some data label; false: only boxes in none. */
+    labelled: z.boolean().optional(),
+    limit: z.number().int().min(1).max(1000).default(100),
+    offset: z.number().int().min(0).default(0),
+  })
+  .refine(
+    (filter) =>
+      filter.min_confidence === undefined ||
+      filter.max_confidence === undefined ||
+      filter.min_confidence <= filter.max_confidence,
+    { message: 'min_confidence must not exceed max_confidence', path: ['min_confidence'] },
+  );
+export type DetectionFilterRequest = z.infer<typeof DetectionFilterRequestSchema>;
+
+/** A detection's crop: its region of the frame (pixels) and where its JPEG is served. */
+export const CropSchema = z.object({
+  /** One crop per detection: the crop id is the detection id. */
+  id: z.string(),
+  detection_id: z.string(),
+  frame_id: z.string(),
+  video_id: z.string(),
+  frame_number: z.number().int(),
+  confidence: z.number(),
+  bounding_box: z.object({ x1: z.number(), y1: z.number(), x2: z.number(), y2: z.number() }),
+  width: z.number().int(),
+  height: z.number().int(),
+  crop_url: z.string(),
+});
+export type Crop = z.infer<typeof CropSchema>;
+
+export const CropListResponseSchema = z.object({
+  crops: z.array(CropSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type CropListResponse = z.infer<typeof CropListResponseSchema>;

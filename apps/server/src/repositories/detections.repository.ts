@@ -1,8 +1,56 @@
-import { and, asc, count, eq, gt, inArray, max } from 'drizzle-orm';
+import type { DetectionFilterRequest } from '@sarm/contracts';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  lte,
+  max,
+  not,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { detections, frames, type DetectionRow } from '../db/schema/index.js';
+import {
+  dataLabelItems,
+  datasets,
+  detections,
+  frames,
+  videos,
+  type DetectionRow,
+} from '../db/schema/index.js';
 
 export type DetectionInsert = typeof detections.$inferInsert;
+
+/** The filter's conditions; `projectIds` null means every project. */
+function filterConditions(
+  projectIds: readonly string[] | null,
+  filter: DetectionFilterRequest,
+): SQL[] {
+  const parts: SQL[] = [];
+  if (projectIds !== null)
+    parts.push(projectIds.length === 0 ? sql`false` : inArray(datasets.projectId, [...projectIds]));
+  if (filter.frame_id !== undefined) parts.push(eq(detections.frameId, filter.frame_id));
+  if (filter.video_id !== undefined) parts.push(eq(frames.videoId, filter.video_id));
+  if (filter.dataset_id !== undefined) parts.push(eq(videos.datasetId, filter.dataset_id));
+  if (filter.min_confidence !== undefined)
+    parts.push(gte(detections.confidence, filter.min_confidence));
+  if (filter.max_confidence !== undefined)
+    parts.push(lte(detections.confidence, filter.max_confidence));
+  if (filter.source !== undefined) parts.push(eq(detections.source, filter.source));
+  if (filter.verified !== undefined) parts.push(eq(detections.verified, filter.verified));
+  if (filter.labelled !== undefined) {
+    const inLabel = exists(
+      sql`(select 1 from ${dataLabelItems} where ${dataLabelItems.detectionId} = ${detections.id})`,
+    );
+    parts.push(filter.labelled ? inLabel : not(inLabel));
+  }
+  return parts;
+}
 
 /** Detections of frames. */
 export function createDetectionsRepository(db: Database) {
@@ -87,6 +135,29 @@ export function createDetectionsRepository(db: Database) {
     return row?.total ?? 0;
   }
 
+  /** Detections matching the filter with their frames, in video and frame order; and the total. */
+  async function filter(projectIds: readonly string[] | null, request: DetectionFilterRequest) {
+    const where = and(...filterConditions(projectIds, request));
+    const rows = await db
+      .select({ detection: detections, frame: frames })
+      .from(detections)
+      .innerJoin(frames, eq(frames.id, detections.frameId))
+      .innerJoin(videos, eq(videos.id, frames.videoId))
+      .innerJoin(datasets, eq(datasets.id, videos.datasetId))
+      .where(where)
+      .orderBy(asc(frames.videoId), asc(frames.frameNumber), asc(detections.y1), asc(detections.id))
+      .limit(request.limit)
+      .offset(request.offset);
+    const [total] = await db
+      .select({ total: count() })
+      .from(detections)
+      .innerJoin(frames, eq(frames.id, detections.frameId))
+      .innerJoin(videos, eq(videos.id, frames.videoId))
+      .innerJoin(datasets, eq(datasets.id, videos.datasetId))
+      .where(where);
+    return { rows, total: total?.total ?? 0 };
+  }
+
   /** Boxes of a track on frames of the video after `frameNumber`, with their frames. */
   async function laterInTrack(videoId: string, trackId: number, frameNumber: number) {
     return db
@@ -132,6 +203,7 @@ export function createDetectionsRepository(db: Database) {
     insert,
     listByVideo,
     countByVideo,
+    filter,
     laterInTrack,
     maxTrackId,
     setTracks,

@@ -100,15 +100,19 @@ export const annotationTransferRoutes: FastifyPluginCallbackZod<{ services: Serv
           body: AnnotationExportRequestSchema,
         },
       },
-      async (request, reply) =>
-        sendZip(
+      async (request, reply) => {
+        const auth = requireAuth(request);
+        const { datasetId, labelId } = request.params;
+        await services.technical.dataLabels.requireInDataset(auth, labelId, datasetId);
+        return sendZip(
           reply,
-          await transfer.exportLabel(requireAuth(request), request.params.labelId, {
+          await transfer.exportLabel(auth, labelId, {
             format: request.body.format,
             includeImages: request.body.include_original_images,
             excludeBad: request.body.exclude_bad_quality,
           }),
-        ),
+        );
+      },
     );
 
   app.post(

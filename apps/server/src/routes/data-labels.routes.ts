@@ -22,6 +22,7 @@ import {
   UpdateDataLabelRequestSchema,
   type PermissionRequirement,
 } from '@sarm/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../context.js';
@@ -301,10 +302,17 @@ export const dataLabelRoutes: FastifyPluginCallbackZod<{ services: Services }> =
         ),
     );
 
+  /** Paths that name a dataset answer 404 when the label is not one of that dataset's. */
+  const labelInDataset = async (request: FastifyRequest) => {
+    const { datasetId, labelId } = DatasetLabelParams.parse(request.params);
+    await labels.requireInDataset(requireAuth(request), labelId, datasetId);
+  };
+
   for (const url of both('/datasets/:datasetId/data-labels/:labelId/items'))
     app.get(
       url,
       {
+        preHandler: labelInDataset,
         config: { permission: READ_LABELS },
         schema: {
           tags,
@@ -324,6 +332,7 @@ export const dataLabelRoutes: FastifyPluginCallbackZod<{ services: Services }> =
     app.delete(
       url,
       {
+        preHandler: labelInDataset,
         config: { permission: WRITE_LABELS },
         schema: {
           tags,
@@ -340,6 +349,7 @@ export const dataLabelRoutes: FastifyPluginCallbackZod<{ services: Services }> =
     app.patch(
       url,
       {
+        preHandler: labelInDataset,
         config: { permission: WRITE_LABELS },
         schema: {
           tags,

@@ -93,23 +93,25 @@ export const datasetRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
     async (request) => projectWithData(requireAuth(request), request.params.id, request.query),
   );
 
-  app.get(
-    '/sarm/dataset/get-datasets',
-    {
-      config: { permission: BROWSE_DATA },
-      schema: {
-        tags,
-        summary: 'Datasets, newest first, with counts',
-        description: `${scopeNote} Filter by \`type\`, \`status\` and \`project_id\`/\`projectId\`.`,
-        querystring: DatasetListQuerySchema,
-        response: { 200: DatasetListResponseSchema },
+  // list-datasets is the technical workflow's name (spec 2 §7.1, `?type=detection`).
+  for (const url of ['/sarm/dataset/get-datasets', '/sarm/dataset/list-datasets'])
+    app.get(
+      url,
+      {
+        config: { permission: BROWSE_DATA },
+        schema: {
+          tags,
+          summary: 'Datasets, newest first, with counts',
+          description: `${scopeNote} Filter by \`type\`, \`status\` and \`project_id\`/\`projectId\`.`,
+          querystring: DatasetListQuerySchema,
+          response: { 200: DatasetListResponseSchema },
+        },
       },
-    },
-    async (request) => {
-      const { project_id, projectId, ...rest } = request.query;
-      return datasets.list(requireAuth(request), { ...rest, projectId: projectId ?? project_id });
-    },
-  );
+      async (request) => {
+        const { project_id, projectId, ...rest } = request.query;
+        return datasets.list(requireAuth(request), { ...rest, projectId: projectId ?? project_id });
+      },
+    );
 
   app.get(
     '/sarm/dataset/get-dataset/:id',

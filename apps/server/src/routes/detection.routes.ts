@@ -1,5 +1,7 @@
 import {
   CreateDetectionRequestSchema,
+  CropListResponseSchema,
+  DetectionFilterRequestSchema,
   MergeTracksRequestSchema,
   NextFrameResponseSchema,
   SplitTrackRequestSchema,
@@ -234,6 +236,40 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
         request.query.limit,
         request.query.offset,
       ),
+  );
+
+  const filterNote =
+    'Optional `frame_id`, `video_id`, `dataset_id` (404 when not in your projects), ' +
+    '`min_confidence`/`max_confidence` (0-1), `source`, `verified`, `labelled` (in a data label ' +
+    'or not), `limit` (default 100, at most 1000) and `offset`; in video, frame and position order.';
+  app.post(
+    '/sarm/detection/filter',
+    {
+      config: { permission: [...READ, ...RUN] },
+      schema: {
+        tags,
+        summary: 'Detections matching a filter, within your projects',
+        description: filterNote,
+        body: DetectionFilterRequestSchema,
+        response: { 200: VideoDetectionsResponseSchema },
+      },
+    },
+    async (request) => detectionAnnotation.filter(requireAuth(request), request.body),
+  );
+
+  app.post(
+    '/technical/crops/filter',
+    {
+      config: { permission: [...READ, ...RUN] },
+      schema: {
+        tags,
+        summary: 'Crops of detections matching a filter, within your projects',
+        description: `${filterNote} A crop's \`bounding_box\` is its region of the frame in pixels (the box with a 4 px margin, clamped to the frame); \`crop_url\` serves the JPEG.`,
+        body: DetectionFilterRequestSchema,
+        response: { 200: CropListResponseSchema },
+      },
+    },
+    async (request) => detectionAnnotation.filterCrops(requireAuth(request), request.body),
   );
 
   app.post(

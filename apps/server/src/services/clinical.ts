@@ -51,13 +51,6 @@ export function createClinicalServices(deps: {
     queue,
     now: () => clock.now(),
   });
-  const detectionAnnotation = createDetectionAnnotationService({
-    videos,
-    detections: repositories.detections,
-    runner: deps.detectionRunner,
-    detection,
-    now: () => clock.now(),
-  });
   const patients = createPatientsService({
     patients: repositories.patients,
     projects: repositories.projects,
@@ -79,6 +72,15 @@ export function createClinicalServices(deps: {
     deleteDatasetFiles: videos.deleteDatasetFiles,
     linkablePatient: patients.linkable,
     calibrationProfile: calibration.find,
+  });
+  const detectionAnnotation = createDetectionAnnotationService({
+    videos,
+    detections: repositories.detections,
+    runner: deps.detectionRunner,
+    detection,
+    datasets,
+    scope,
+    now: () => clock.now(),
   });
   const business = createBusinessService({
     patients: repositories.patients,

@@ -214,6 +214,12 @@ export function createDataLabelsService(deps: {
     return get(auth, row.id);
   }
 
+  /** 404 unless the label is visible to the caller and belongs to the dataset named in the path. */
+  async function requireInDataset(auth: AuthContext, labelId: string, datasetId: string) {
+    const summary = await findSummary(auth, labelId);
+    if (summary.label.datasetId !== datasetId) throw notFound(DATA_LABEL_MESSAGES.notFound);
+  }
+
   async function findManageable(auth: AuthContext, id: string) {
     const summary = await findSummary(auth, id);
     if (!mayManage(auth, summary)) throw forbidden(DATA_LABEL_MESSAGES.notYours);
@@ -519,6 +525,7 @@ export function createDataLabelsService(deps: {
     setQuality,
     itemDetection,
     stats,
+    requireInDataset,
   };
 }
 export type DataLabelsService = ReturnType<typeof createDataLabelsService>;

@@ -1,11 +1,15 @@
-import type { CreateDetectionRequest } from '@sarm/contracts';
+import type { Crop, CreateDetectionRequest, DetectionFilterRequest } from '@sarm/contracts';
 import { CreateDetectionRequestSchema } from '@sarm/contracts';
+import type { DetectionRow, FrameRow } from '../db/schema/index.js';
+import { cropRect } from '../media/detection-images.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import type { DetectionsRepository } from '../repositories/detections.repository.js';
 import type { AuthContext } from './access.js';
 import { rankFramesToAnnotate } from './annotation/next-frame.js';
 import type { DetectionRunner } from './detection-runner.js';
-import { toDetection, type DetectionService } from './detection.service.js';
+import type { DatasetsService } from './datasets.service.js';
+import { cropUrl, toDetection, type DetectionService } from './detection.service.js';
+import type { ProjectScope } from './project-scope.js';
 import type { VideosService } from './videos.service.js';
 
 /**
@@ -18,9 +22,53 @@ export function createDetectionAnnotationService(deps: {
   runner: DetectionRunner;
   /** Finds a detection the caller may see (404 otherwise). */
   detection: Pick<DetectionService, 'find'>;
+  datasets: Pick<DatasetsService, 'findVisible'>;
+  scope: ProjectScope;
   now: () => Date;
 }) {
   const { videos, detections, runner, detection } = deps;
+
+  /**
+   * Detections the filter names, within the caller's projects; a frame, video or dataset the
+   * caller may not see is a 404, as everywhere else.
+   */
+  async function filtered(auth: AuthContext, request: DetectionFilterRequest) {
+    if (request.frame_id !== undefined) await videos.findFrame(auth, request.frame_id);
+    if (request.video_id !== undefined) await videos.findVisible(auth, request.video_id);
+    if (request.dataset_id !== undefined) await deps.datasets.findVisible(auth, request.dataset_id);
+    const { rows, total } = await detections.filter(
+      await deps.scope.visibleProjectIds(auth),
+      request,
+    );
+    return { rows, total, limit: request.limit, offset: request.offset };
+  }
+
+  async function filter(auth: AuthContext, request: DetectionFilterRequest) {
+    const { rows, ...page } = await filtered(auth, request);
+    return { detections: rows.map((r) => toDetection(r.detection)), ...page };
+  }
+
+  /** A detection's crop: the box grown as the crop JPEG was cut (see `cropRect`). */
+  function toCrop(row: DetectionRow, frame: FrameRow): Crop {
+    const r = cropRect(row, frame.width, frame.height);
+    return {
+      id: row.id,
+      detection_id: row.id,
+      frame_id: frame.id,
+      video_id: frame.videoId,
+      frame_number: frame.frameNumber,
+      confidence: row.confidence,
+      bounding_box: { x1: r.x, y1: r.y, x2: r.x + r.w, y2: r.y + r.h },
+      width: r.w,
+      height: r.h,
+      crop_url: cropUrl(row.id),
+    };
+  }
+
+  async function filterCrops(auth: AuthContext, request: DetectionFilterRequest) {
+    const { rows, ...page } = await filtered(auth, request);
+    return { crops: rows.map((r) => toCrop(r.detection, r.frame)), ...page };
+  }
 
   /** A box a person drew: source `manual`, verified, inside the frame. */
   async function create(auth: AuthContext, input: CreateDetectionRequest) {
@@ -140,6 +188,6 @@ export function createDetectionAnnotationService(deps: {
     };
   }
 
-  return { create, get, listForVideo, splitTrack, mergeTracks, nextFrame };
+  return { create, get, listForVideo, filter, filterCrops, splitTrack, mergeTracks, nextFrame };
 }
 export type DetectionAnnotationService = ReturnType<typeof createDetectionAnnotationService>;

@@ -10,7 +10,12 @@ import { CreateDatasetWizardPage } from '../pages/technical/wizard/CreateDataset
 import { TechnicalVideosPage } from '../pages/technical/datasets/TechnicalVideosPage';
 import { FrameExtractionPage } from '../pages/technical/extraction/FrameExtractionPage';
 import { ProjectPickerPage } from '../pages/clinical/ProjectPickerPage';
-import { AnalysisResultsPage } from '../pages/clinical/AnalysisResultsPage';
+import { DatasetLabelItemsPage } from '../pages/technical/labels/DatasetLabelItemsPage';
+import { DatasetLabelsPage } from '../pages/technical/labels/DatasetLabelsPage';
+import { ApplyDetectionPage } from '../pages/technical/home/ApplyDetectionPage';
+import { DetectionResultsPage } from '../pages/technical/home/DetectionResultsPage';
+import { DETECTION_READERS } from '../pages/technical/home/homeLogic';
+import { EngineAnalysisPage } from '../pages/technical/home/EngineAnalysisPage';
 import type { RouteRequirement } from './guardDecision';
 import { RouteGuard } from './guards';
 
@@ -18,6 +23,8 @@ const VIEW_ANALYSIS: RouteRequirement = {
   kind: 'permission',
   anyOf: ['view_analysis_results'],
 };
+/** The spec's view_detailed_detection, and the technical roles that work on detections. */
+const VIEW_DETECTIONS: RouteRequirement = { kind: 'permission', anyOf: DETECTION_READERS };
 const CREATE_DATASETS: RouteRequirement = { kind: 'permission', anyOf: ['create_datasets'] };
 const UPLOAD_VIDEOS: RouteRequirement = {
   kind: 'permission',
@@ -75,31 +82,29 @@ export function technicalRoutes() {
         />
         <Route
           path="/finetune/projects/:projectId/datasets/:datasetId/data-labels"
-          element={<DetectionLabelsBrowserPage />}
+          element={<DatasetLabelsPage />}
         />
         <Route
           path="/finetune/projects/:projectId/datasets/:datasetId/data-labels/:labelId/items"
-          element={<DetectionLabelsBrowserPage />}
+          element={<DatasetLabelItemsPage />}
         />
       </Route>
-      {/* Spec 2's four placeholder steps, made real: detection is applied on the frame
-          extraction page, its results are listed by Annotation Management, and concentration
-          and motility are the engine's analysis results. */}
+      {/* Spec 2's four placeholder steps, made real pages over the engine's results. */}
       <Route element={<RouteGuard requirement={ANNOTATE_DETECTION} />}>
-        <Route
-          path="/finetune/detection"
-          element={<Navigate to="/finetune/frame-extraction" replace />}
-        />
+        <Route path="/finetune/detection" element={<ApplyDetectionPage />} />
       </Route>
-      <Route element={<RouteGuard requirement={ANNOTATION_WORK} />}>
-        <Route
-          path="/finetune/detection-results"
-          element={<Navigate to="/finetune/annotation" replace />}
-        />
+      <Route element={<RouteGuard requirement={VIEW_DETECTIONS} />}>
+        <Route path="/finetune/detection-results" element={<DetectionResultsPage />} />
       </Route>
       <Route element={<RouteGuard requirement={VIEW_ANALYSIS} />}>
-        <Route path="/finetune/concentration" element={<AnalysisResultsPage />} />
-        <Route path="/finetune/motility" element={<AnalysisResultsPage />} />
+        <Route
+          path="/finetune/concentration"
+          element={<EngineAnalysisPage key="concentration" kind="concentration" />}
+        />
+        <Route
+          path="/finetune/motility"
+          element={<EngineAnalysisPage key="motility" kind="motility" />}
+        />
       </Route>
       <Route path="/finetune/data-label-review" element={<DataLabelReviewPage />} />
       <Route path="/technical/data-label-review" element={<DataLabelReviewPage />} />

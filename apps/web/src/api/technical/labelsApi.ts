@@ -72,19 +72,34 @@ export const fetchMorphologyLabels = (): Promise<DataLabelListResponse> =>
   );
 
 export const dataLabelKeys = {
-  list: (query: string, page: number, datasetId: string) =>
-    ['technical', 'data-labels', query, page, datasetId] as const,
+  list: (query: string, page: number) => ['technical', 'data-labels', query, page] as const,
   items: (labelId: string, query: string, sortBy: string, page: number, limit: number) =>
     ['technical', 'data-label-items', labelId, query, sortBy, page, limit] as const,
   stats: (labelId: string) => ['technical', 'data-label-stats', labelId] as const,
+  ofDataset: (datasetId: string, query: string) =>
+    ['technical', 'data-labels', 'dataset', datasetId, query] as const,
   all: ['technical'] as const,
 };
 
+/** Every label of a dataset (any type), searched by name or description; at most 100. */
+export function fetchDatasetLabels(datasetId: string, query: string) {
+  const params = new URLSearchParams({ dataset_id: datasetId, page: '1', limit: '100' });
+  if (query.trim() !== '') params.set('query', query.trim());
+  return apiClient.requestParsed(
+    `/sarm/annotation/data-labels/?${params.toString()}`,
+    DataLabelListResponseSchema,
+  );
+}
+
+export const deleteDataLabel = (labelId: string) =>
+  apiClient.request(`/sarm/annotation/delete-label/${encodeURIComponent(labelId)}`, {
+    method: 'DELETE',
+  });
+
 /** Detection labels, searched by name, description or dataset; 20 a page. */
-export function fetchDetectionLabels(query: string, page: number, datasetId: string) {
+export function fetchDetectionLabels(query: string, page: number) {
   const params = new URLSearchParams({ label_type: 'detection', page: String(page), limit: '20' });
   if (query.trim() !== '') params.set('query', query.trim());
-  if (datasetId !== '') params.set('dataset_id', datasetId);
   return apiClient.requestParsed(
     `/sarm/annotation/data-labels/?${params.toString()}`,
     DataLabelListResponseSchema,

@@ -9,7 +9,7 @@ export interface Crumb {
 /** Projects > Datasets > Videos > Frames, the last one not a link. */
 export function ClinicalBreadcrumbs({ crumbs }: { readonly crumbs: readonly Crumb[] }) {
   return (
-    <Breadcrumbs sx={{ mb: 2 }}>
+    <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 2 }}>
       {crumbs.map((crumb) =>
         crumb.to === undefined ? (
           <Typography key={crumb.label} color="textPrimary">

@@ -16,6 +16,7 @@ export function DetectAllButton({
   refreshKey,
   confirmMessage,
   config,
+  label,
 }: {
   readonly frameIds: readonly string[];
   readonly refreshKey: readonly unknown[];
@@ -23,6 +24,8 @@ export function DetectAllButton({
   readonly confirmMessage?: string;
   /** The technical workflow's detection configuration (threshold, crops, visualisation). */
   readonly config?: DetectionConfig;
+  /** The button's text; 'Detect All' unless given (Apply Detection says Run Detection). */
+  readonly label?: string;
 }) {
   const { t } = useTranslation();
   const confirm = useConfirm();
@@ -59,7 +62,7 @@ export function DetectAllButton({
             : void confirm({ message: confirmMessage, onConfirm: () => start.mutate(frameIds) })
         }
       >
-        {t('detection.detectAll')}
+        {label ?? t('detection.detectAll')}
       </Button>
       {busy && (
         <Box sx={{ mt: 1 }}>

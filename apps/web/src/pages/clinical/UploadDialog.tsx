@@ -13,6 +13,7 @@ import {
 import { DESCRIPTION_MAX, NAME_MAX, SHORT_TEXT_MAX, TAGS_MAX } from '@sarm/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileDetailsDialog, type FileDetails } from './FileDetailsDialog';
 import { PatientPicker } from './PatientPicker';
 import { localDate, parseTags } from './sampleLogic';
 import { UploadError, defaultVideoName, uploadVideo } from './uploadVideo';
@@ -22,11 +23,16 @@ interface Entry {
   name: string;
   description: string;
   progress: number;
+  /** The file's own capture date, source and tags; null: the shared ones above. */
+  captureDate: string | null;
+  source: string | null;
+  tags: string | null;
 }
 
 /**
  * Details for the chosen files, then uploads them one at a time with per-file progress. Patient,
- * capture date, tags and source apply to every file; the patient defaults to the sample's.
+ * capture date, tags and source apply to every file unless a file's details dialog gives its
+ * own; the patient defaults to the sample's.
  */
 export function UploadDialog({
   files,
@@ -51,8 +57,12 @@ export function UploadDialog({
       name: defaultVideoName(file.name),
       description: '',
       progress: 0,
+      captureDate: null,
+      source: null,
+      tags: null,
     })),
   );
+  const [detailsOf, setDetailsOf] = useState<number | null>(null);
   const [patientId, setPatientId] = useState<string | null>(defaultPatientId);
   const [captureDate, setCaptureDate] = useState(() => localDate(new Date()));
   const [tags, setTags] = useState('');
@@ -77,11 +87,20 @@ export function UploadDialog({
     return t('clinical.uploadFailed', { file, message });
   }
 
+  /** The file's details with the shared values where it has none of its own. */
+  const effective = (entry: Entry): FileDetails => ({
+    name: entry.name,
+    description: entry.description,
+    captureDate: entry.captureDate ?? captureDate,
+    source: entry.source ?? source,
+    tags: entry.tags ?? tags,
+  });
+
   async function start() {
     if (datasetId === '') return setError(t('clinical.datasetRequired'));
     if (entries.length === 0) return setError(t('clinical.noFiles'));
-    const tagList = parseTags(tags);
-    if (tagList.length > TAGS_MAX) return setError(t('samples.tooManyTags', { max: TAGS_MAX }));
+    if (entries.some((entry) => parseTags(entry.tags ?? tags).length > TAGS_MAX))
+      return setError(t('samples.tooManyTags', { max: TAGS_MAX }));
     setBusy(true);
     setError(null);
     for (const [index, entry] of entries.entries()) {
@@ -92,10 +111,10 @@ export function UploadDialog({
             datasetId,
             name: entry.name.trim() || defaultVideoName(entry.file.name),
             description: entry.description,
-            captureDate: captureDate === '' ? localDate(new Date()) : captureDate,
+            captureDate: effective(entry).captureDate || localDate(new Date()),
             patientId,
-            tags: tagList,
-            source,
+            tags: parseTags(effective(entry).tags),
+            source: effective(entry).source,
           },
           (progress) => patch(index, { progress }),
         );
@@ -158,12 +177,31 @@ export function UploadDialog({
           </Stack>
           {entries.map((entry, index) => (
             <Stack key={`${entry.file.name}-${index}`} spacing={1}>
-              <Typography variant="subtitle2">
-                {t('clinical.fileSize', {
-                  name: entry.file.name,
-                  size: (entry.file.size / 1024 / 1024).toFixed(1),
-                })}
-              </Typography>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+                <Typography variant="subtitle2">
+                  {t('clinical.fileSize', {
+                    name: entry.file.name,
+                    size: (entry.file.size / 1024 / 1024).toFixed(1),
+                  })}
+                </Typography>
+                <Button
+                  size="small"
+                  disabled={busy}
+                  aria-label={t('clinical.fileDetailsOpen', { name: entry.file.name })}
+                  onClick={() => setDetailsOf(index)}
+                >
+                  {t('clinical.fileDetails')}
+                </Button>
+              </Stack>
+              {(entry.captureDate ?? entry.source ?? entry.tags) !== null && (
+                <Typography variant="caption" color="textSecondary">
+                  {t('clinical.fileOwnDetails', {
+                    date: effective(entry).captureDate,
+                    source: effective(entry).source || '–',
+                    tags: parseTags(effective(entry).tags).join(', ') || '–',
+                  })}
+                </Typography>
+              )}
               <TextField
                 label={t('clinical.videoName')}
                 value={entry.name}
@@ -193,6 +231,17 @@ export function UploadDialog({
           ))}
         </Stack>
       </DialogContent>
+      {detailsOf !== null && entries[detailsOf] !== undefined && (
+        <FileDetailsDialog
+          fileName={entries[detailsOf].file.name}
+          details={effective(entries[detailsOf])}
+          onClose={() => setDetailsOf(null)}
+          onSave={(details) => {
+            patch(detailsOf, details);
+            setDetailsOf(null);
+          }}
+        />
+      )}
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
           {t('clinical.cancel')}

@@ -13,12 +13,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { DATASET_STATUSES, type UserProjectDetail } from '@sarm/contracts';
+import { DATASET_STATUSES, type Dataset, type UserProjectDetail } from '@sarm/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/client';
-import { createDataset } from '../../../api/clinicalApi';
+import { createDataset, updateDataset } from '../../../api/clinicalApi';
 import {
+  datasetFormOf,
   metadataObject,
   validateDatasetForm,
   type DatasetForm,
@@ -32,27 +33,28 @@ const STATUSES = DATASET_STATUSES.filter(
   (status): status is DatasetForm['status'] => status !== 'active',
 );
 
-/** Create a dataset (finetune form variant of spec 2 §5) with its metadata key/value editor. */
+/**
+ * Create a dataset, or edit one when `dataset` is given (finetune form variant of spec 2 §5),
+ * with its metadata key/value editor. A dataset keeps its project when edited.
+ */
 export function DatasetFormDialog({
   projects,
   projectId,
+  dataset,
   onClose,
-  onCreated,
+  onSaved,
 }: {
   readonly projects: readonly UserProjectDetail[];
   readonly projectId: string | null;
+  readonly dataset?: Dataset;
   readonly onClose: () => void;
-  readonly onCreated: () => void;
+  readonly onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<DatasetForm>({
-    name: '',
-    description: '',
-    projectId: projectId ?? '',
-    type: 'detection',
-    status: 'draft',
-    metadata: [{ key: 'source', value: '' }],
-  });
+  const editing = dataset !== undefined;
+  const [form, setForm] = useState<DatasetForm>(() =>
+    datasetFormOf(dataset ?? null, projectId ?? ''),
+  );
   const [errors, setErrors] = useState<DatasetFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -61,21 +63,27 @@ export function DatasetFormDialog({
     set({ metadata: form.metadata.map((r, i) => (i === index ? row : r)) });
 
   async function save() {
-    const found = validateDatasetForm(form, projectId !== null);
+    const found = validateDatasetForm(form, projectId !== null || editing);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     setFailure(null);
     try {
-      await createDataset({
+      const fields = {
         name: form.name.trim(),
         description: form.description.trim(),
-        project_id: form.projectId,
         type: form.type,
         status: form.status,
         metadata: metadataObject(form.metadata),
-      });
-      onCreated();
+      };
+      if (dataset === undefined) await createDataset({ ...fields, project_id: form.projectId });
+      else {
+        // A clinic dataset's 'active' status shows as in-progress: it is only sent when changed.
+        const { status, ...rest } = fields;
+        const changed = status !== datasetFormOf(dataset, '').status;
+        await updateDataset(dataset.id, changed ? fields : rest);
+      }
+      onSaved();
     } catch (error) {
       setFailure(errorMessage(error, t(`${k}.saveFailed`)));
     } finally {
@@ -89,7 +97,7 @@ export function DatasetFormDialog({
   };
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>{t(`${k}.createTitle`)}</DialogTitle>
+      <DialogTitle>{editing ? t(`${k}.editTitle`) : t(`${k}.createTitle`)}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <TextField
@@ -110,7 +118,7 @@ export function DatasetFormDialog({
             minRows={2}
             required
           />
-          {projectId === null && (
+          {projectId === null && !editing && (
             <TextField
               select
               label={t(`${k}.project`)}
@@ -195,7 +203,7 @@ export function DatasetFormDialog({
       <DialogActions>
         <Button onClick={onClose}>{t(`${k}.cancel`)}</Button>
         <Button variant="contained" disabled={saving} onClick={() => void save()}>
-          {t(`${k}.create`)}
+          {editing ? t(`${k}.save`) : t(`${k}.create`)}
         </Button>
       </DialogActions>
     </Dialog>

@@ -28,7 +28,9 @@ import {
 import { fetchMyProjects, PROJECTS_QUERY_KEY } from '../../../api/projectsApi';
 import { useConfirm, useToast } from '../../../feedback/feedbackContext';
 import { useCan } from '../../admin/common/useCan';
+import { ClinicalBreadcrumbs } from '../../clinical/ClinicalBreadcrumbs';
 import { DatasetFormDialog } from './DatasetFormDialog';
+import { DatasetViewDialog } from './DatasetViewDialog';
 import { datasetStatusColour } from './datasetFormLogic';
 
 const k = 'technical.datasets';
@@ -41,7 +43,10 @@ export function TechnicalDatasetsPage() {
   const confirm = useConfirm();
   const toast = useToast();
   const canManage = useCan(['create_datasets']);
+  const canReviewLabels = useCan(['review_annotations']);
   const [creating, setCreating] = useState(false);
+  const [viewing, setViewing] = useState<Dataset | null>(null);
+  const [editing, setEditing] = useState<Dataset | null>(null);
   const key = projectId === undefined ? clinicalKeys.allDatasets : clinicalKeys.datasets(projectId);
   const datasets = useQuery({
     queryKey: key,
@@ -73,11 +78,12 @@ export function TechnicalDatasetsPage() {
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
         <Box>
           {projectId !== undefined && (
-            <Typography variant="body2" color="textSecondary">
-              <RouterLink to="/finetune/videos">{t(`${k}.projects`)}</RouterLink>
-              {' / '}
-              {t(`${k}.title`)}
-            </Typography>
+            <ClinicalBreadcrumbs
+              crumbs={[
+                { label: t(`${k}.projects`), to: '/finetune/videos' },
+                { label: t(`${k}.title`) },
+              ]}
+            />
           )}
           <Typography variant="h4" component="h1">
             {t(`${k}.title`)}
@@ -135,7 +141,15 @@ export function TechnicalDatasetsPage() {
                   <TableCell>{dataset.project_name}</TableCell>
                   <TableCell align="right">{dataset.stats.totalVideos}</TableCell>
                   <TableCell align="right">{dataset.stats.totalFrames}</TableCell>
-                  <TableCell align="right">
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Button size="small" onClick={() => setViewing(dataset)}>
+                      {t(`${k}.view`)}
+                    </Button>
+                    {canManage && (
+                      <Button size="small" onClick={() => setEditing(dataset)}>
+                        {t(`${k}.edit`)}
+                      </Button>
+                    )}
                     <Button
                       size="small"
                       component={RouterLink}
@@ -143,6 +157,15 @@ export function TechnicalDatasetsPage() {
                     >
                       {t(`${k}.openVideos`)}
                     </Button>
+                    {canReviewLabels && (
+                      <Button
+                        size="small"
+                        component={RouterLink}
+                        to={`/finetune/projects/${dataset.projectId}/datasets/${dataset.id}/data-labels`}
+                      >
+                        {t(`${k}.dataLabels`)}
+                      </Button>
+                    )}
                     {canManage && (
                       <Button size="small" color="error" onClick={() => remove(dataset)}>
                         {t(`${k}.delete`)}
@@ -160,10 +183,35 @@ export function TechnicalDatasetsPage() {
           projects={projects.data ?? []}
           projectId={projectId ?? null}
           onClose={() => setCreating(false)}
-          onCreated={() => {
+          onSaved={() => {
             setCreating(false);
             refresh();
           }}
+        />
+      )}
+      {editing !== null && (
+        <DatasetFormDialog
+          projects={projects.data ?? []}
+          projectId={editing.projectId}
+          dataset={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            toast(t(`${k}.saved`), 'success');
+            refresh();
+          }}
+        />
+      )}
+      {viewing !== null && (
+        <DatasetViewDialog
+          dataset={viewing}
+          onClose={() => setViewing(null)}
+          {...(canManage && {
+            onEdit: () => {
+              setEditing(viewing);
+              setViewing(null);
+            },
+          })}
         />
       )}
     </Box>

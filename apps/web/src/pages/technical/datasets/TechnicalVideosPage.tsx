@@ -19,7 +19,7 @@ import { ExtractFramesResponseSchema } from '@sarm/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { apiClient } from '../../../api/apiClient';
 import { errorMessage } from '../../../api/client';
 import {
@@ -31,6 +31,7 @@ import {
 import { useConfirm, useToast } from '../../../feedback/feedbackContext';
 import { useCan } from '../../admin/common/useCan';
 import { PlayerDialog } from '../../clinical/PlayerDialog';
+import { ClinicalBreadcrumbs } from '../../clinical/ClinicalBreadcrumbs';
 import { UploadDialog } from '../../clinical/UploadDialog';
 import { isVideoFile } from '../../clinical/uploadVideo';
 
@@ -108,11 +109,12 @@ export function TechnicalVideosPage() {
     <Box>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
         <Box>
-          <Typography variant="body2" color="textSecondary">
-            <RouterLink to="/finetune/datasets">{t('technical.datasets.title')}</RouterLink>
-            {' / '}
-            {dataset.data?.name ?? ''}
-          </Typography>
+          <ClinicalBreadcrumbs
+            crumbs={[
+              { label: t('technical.datasets.title'), to: '/finetune/datasets' },
+              { label: dataset.data?.name ?? '' },
+            ]}
+          />
           <Typography variant="h4" component="h1">
             {t(`${k}.title`)}
           </Typography>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { datasetStatusColour, metadataObject, validateDatasetForm } from './datasetFormLogic';
+import type { Dataset } from '@sarm/contracts';
+import {
+  datasetFormOf,
+  datasetStatusColour,
+  metadataObject,
+  validateDatasetForm,
+} from './datasetFormLogic';
 
 const form = {
   name: 'Heads',
@@ -35,5 +41,40 @@ describe('dataset form', () => {
     ).toEqual({ source: 'VISEM', frame_rate: '50' });
     expect(datasetStatusColour('in-progress')).toBe('warning');
     expect(datasetStatusColour('archived')).toBe('error');
+  });
+});
+
+describe('dataset form starting values', () => {
+  it('starts a new dataset as a detection draft with a source row', () => {
+    expect(datasetFormOf(null, 'p1')).toEqual({
+      name: '',
+      description: '',
+      projectId: 'p1',
+      type: 'detection',
+      status: 'draft',
+      metadata: [{ key: 'source', value: '' }],
+    });
+  });
+  it("takes an edited dataset's fields and metadata, objects as JSON", () => {
+    const dataset = {
+      name: 'Heads',
+      description: 'Boxes',
+      projectId: 'p2',
+      type: 'morphology',
+      status: 'active',
+      metadata: { source: 'VISEM', frame_rate: 50, device: { make: 'Olympus' } },
+    } as unknown as Dataset;
+    expect(datasetFormOf(dataset, 'ignored')).toEqual({
+      name: 'Heads',
+      description: 'Boxes',
+      projectId: 'p2',
+      type: 'morphology',
+      status: 'in-progress',
+      metadata: [
+        { key: 'source', value: 'VISEM' },
+        { key: 'frame_rate', value: '50' },
+        { key: 'device', value: '{"make":"Olympus"}' },
+      ],
+    });
   });
 });

@@ -1,3 +1,5 @@
+import type { Dataset } from '@sarm/contracts';
+
 /** One row of the metadata key/value editor. */
 export interface MetadataRow {
   readonly key: string;
@@ -54,4 +56,35 @@ export function datasetStatusColour(status: DatasetForm['status']) {
     case 'draft':
       return 'default' as const;
   }
+}
+
+/** Text of a metadata value as the editor shows it (objects as JSON). */
+export const metadataText = (value: unknown): string =>
+  typeof value === 'string' ? value : JSON.stringify(value);
+
+/**
+ * The form's starting values: a dataset's own when editing ('active', the clinic's status,
+ * shows as in-progress), else an empty detection draft with a 'source' row to fill in.
+ */
+export function datasetFormOf(dataset: Dataset | null, projectId: string): DatasetForm {
+  if (dataset === null)
+    return {
+      name: '',
+      description: '',
+      projectId,
+      type: 'detection',
+      status: 'draft',
+      metadata: [{ key: 'source', value: '' }],
+    };
+  return {
+    name: dataset.name,
+    description: dataset.description,
+    projectId: dataset.projectId,
+    type: dataset.type,
+    status: dataset.status === 'active' ? 'in-progress' : dataset.status,
+    metadata: Object.entries(dataset.metadata).map(([key, value]) => ({
+      key,
+      value: metadataText(value),
+    })),
+  };
 }

@@ -7,6 +7,8 @@ import {
   Grid,
   LinearProgress,
   Stack,
+  Switch,
+  FormControlLabel,
   Tab,
   Tabs,
   ToggleButton,
@@ -41,6 +43,7 @@ import { isActive, useTaskPolling } from '../../clinical/useExtraction';
 import { ExportMenu } from '../annotation/ExportMenu';
 import { DetectionConfigDialog } from './DetectionConfigDialog';
 import { ExtractionSettingsDialog } from './ExtractionSettingsDialog';
+import { FrameOptionsMenu } from './FrameOptionsMenu';
 import {
   annotateFramePath,
   extractionConfig,
@@ -68,6 +71,7 @@ export function FrameExtractionPage() {
   const [limit, setLimit] = useState(INITIAL_FRAMES);
   const [tab, setTab] = useState<TabKey>('all');
   const [layout, setLayout] = useState<'grid' | 'detail'>('grid');
+  const [selectedOnly, setSelectedOnly] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [viewing, setViewing] = useState<Frame | null>(null);
   const [taskId, setTaskId] = useState<string | null>(null);
@@ -96,6 +100,9 @@ export function FrameExtractionPage() {
   if (videoId === '')
     return (
       <Box>
+        <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+          {t(`${k}.title`)}
+        </Typography>
         <Alert
           severity="info"
           sx={{ mb: 2 }}
@@ -155,7 +162,7 @@ export function FrameExtractionPage() {
 
   const all = frames.data?.frames ?? [];
   const total = frames.data?.total ?? 0;
-  const shown = tab === 'selected' ? all.filter((frame) => frame.selected) : all;
+  const shown = tab === 'selected' || selectedOnly ? all.filter((frame) => frame.selected) : all;
   const stats = frameStatistics(all);
   const datasetId = video.data?.datasetId ?? '';
   const extracting = isActive(task);
@@ -219,15 +226,28 @@ export function FrameExtractionPage() {
           <Tab value="statistics" label={t(`${k}.tabs.statistics`)} />
         </Tabs>
         {tab !== 'statistics' && (
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={layout}
-            onChange={(_, value: 'grid' | 'detail' | null) => value !== null && setLayout(value)}
-          >
-            <ToggleButton value="grid">{t(`${k}.grid`)}</ToggleButton>
-            <ToggleButton value="detail">{t(`${k}.detail`)}</ToggleButton>
-          </ToggleButtonGroup>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            {tab === 'all' && (
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={selectedOnly}
+                    onChange={(event) => setSelectedOnly(event.target.checked)}
+                  />
+                }
+                label={t(`${k}.selectedOnly`)}
+              />
+            )}
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={layout}
+              onChange={(_, value: 'grid' | 'detail' | null) => value !== null && setLayout(value)}
+            >
+              <ToggleButton value="grid">{t(`${k}.grid`)}</ToggleButton>
+              <ToggleButton value="detail">{t(`${k}.detail`)}</ToggleButton>
+            </ToggleButtonGroup>
+          </Stack>
         )}
       </Stack>
       {frames.isPending && <LinearProgress />}
@@ -269,9 +289,17 @@ export function FrameExtractionPage() {
                 detectionPath={annotateFramePath(frame, datasetId)}
                 actionLabel={t(`${k}.annotate`)}
               />
-              <Button size="small" onClick={() => setViewing(frame)}>
-                {t(`${k}.note`)}
-              </Button>
+              <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+                <Button size="small" onClick={() => setViewing(frame)}>
+                  {t(`${k}.note`)}
+                </Button>
+                <FrameOptionsMenu
+                  frame={frame}
+                  datasetId={datasetId}
+                  config={detectionConfig}
+                  canAnnotate={canAnnotate}
+                />
+              </Stack>
             </Grid>
           ))}
         </Grid>
@@ -298,14 +326,12 @@ export function FrameExtractionPage() {
                 <Button size="small" onClick={() => setViewing(frame)}>
                   {t(`${k}.note`)}
                 </Button>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  component={RouterLink}
-                  to={annotateFramePath(frame, datasetId)}
-                >
-                  {t(`${k}.annotate`)}
-                </Button>
+                <FrameOptionsMenu
+                  frame={frame}
+                  datasetId={datasetId}
+                  config={detectionConfig}
+                  canAnnotate={canAnnotate}
+                />
               </CardContent>
             </Card>
           ))}

@@ -18,7 +18,7 @@ import type { DataLabel } from '@sarm/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { dataLabelKeys, fetchDetectionLabels } from '../../../api/technical/labelsApi';
 import { LabelItemsView } from './LabelItemsView';
 
@@ -26,38 +26,20 @@ const k = 'technical.labels.browser';
 
 /**
  * Detection Data Labels browser (spec 2 §2.3): label cards with search and paging, then the
- * items of the chosen label. Also the data labels page of a dataset and its items page.
+ * items of the chosen label.
  */
 export function DetectionLabelsBrowserPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { datasetId = '', labelId, projectId } = useParams();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<DataLabel | null>(null);
   const labels = useQuery({
-    queryKey: dataLabelKeys.list(query, page, datasetId),
-    queryFn: () => fetchDetectionLabels(query, page, datasetId),
+    queryKey: dataLabelKeys.list(query, page),
+    queryFn: () => fetchDetectionLabels(query, page),
     placeholderData: keepPreviousData,
   });
-  const fromAddress = labels.data?.data_labels.find((label) => label.id === labelId);
-  const open = chosen ?? fromAddress ?? null;
-  const base =
-    projectId === undefined
-      ? null
-      : `/finetune/projects/${projectId}/datasets/${datasetId}/data-labels`;
-
-  if (open !== null)
-    return (
-      <LabelItemsView
-        key={open.id}
-        label={open}
-        onBack={() => {
-          setChosen(null);
-          if (base !== null && labelId !== undefined) void navigate(base);
-        }}
-      />
-    );
+  if (chosen !== null)
+    return <LabelItemsView key={chosen.id} label={chosen} onBack={() => setChosen(null)} />;
 
   return (
     <Box>
@@ -95,11 +77,7 @@ export function DetectionLabelsBrowserPage() {
         {(labels.data?.data_labels ?? []).map((label) => (
           <Grid key={label.id} size={{ xs: 12, sm: 6, md: 4 }}>
             <Card variant="outlined">
-              <CardActionArea
-                onClick={() =>
-                  base === null ? setChosen(label) : void navigate(`${base}/${label.id}/items`)
-                }
-              >
+              <CardActionArea onClick={() => setChosen(label)}>
                 <CardContent>
                   <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
                     <Typography variant="subtitle1" noWrap sx={{ maxWidth: '75%' }}>

@@ -1,4 +1,4 @@
-import type { DataLabelItem } from '@sarm/contracts';
+import type { DataLabel, DataLabelItem } from '@sarm/contracts';
 
 /** Items of a detection label grouped by frame, in the order the items came. */
 export interface FrameGroup {
@@ -33,3 +33,11 @@ export function confidenceChipColour(confidence: number): 'success' | 'primary' 
 
 /** Item page sizes (spec 2 §9). */
 export const ITEM_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/** The data labels page's counters over the labels listed: items in them and frames awaiting review. */
+export function datasetLabelCounters(labels: readonly DataLabel[]) {
+  return {
+    items: labels.reduce((sum, label) => sum + label.item_count, 0),
+    pending: labels.reduce((sum, label) => sum + label.review_counts.pending, 0),
+  };
+}

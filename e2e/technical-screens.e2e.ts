@@ -1,0 +1,212 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  DataLabelSchema,
+  DatasetSchema,
+  FrameListResponseSchema,
+  defaultDataLabelName,
+} from '@sarm/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts.js';
+import { TestApi } from './support/api.js';
+import { launchBrowser, openPage, useSession } from './support/browser.js';
+import { okJson } from './support/videos.js';
+import { extractFramesOf, seedTechnicalVideo, type TechnicalSeed } from './support/technical.js';
+
+/**
+ * The technical workflow's step pages on a real video (Apply Detection, Frame Detection
+ * Results, Concentration and Motility Analysis), then a tour of every technical screen at
+ * 1440x900 with a screenshot of each for the visual review.
+ */
+
+const baseUrl = inject('baseUrl');
+const api = new TestApi(baseUrl);
+const SHOTS_DIR = process.env.SARM_SHOTS_DIR ?? '/tmp/shots';
+const suffix = Date.now().toString(36);
+
+let browser: Browser;
+let workDir: string;
+let adminToken: string;
+let adminId: string;
+let seed: TechnicalSeed;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  workDir = await mkdtemp(path.join(tmpdir(), 'sarm-screens-'));
+  await mkdir(SHOTS_DIR, { recursive: true });
+  const login = await api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  adminToken = login.access_token;
+  adminId = login.user.id;
+  seed = await seedTechnicalVideo(api, adminToken, workDir, {
+    project: `Screens ${suffix}`,
+    dataset: `Screens set ${suffix}`,
+    video: 'Screens video',
+  });
+  await extractFramesOf(api, adminToken, seed.videoId);
+  const opened = await openPage(browser, baseUrl);
+  page = opened.page;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await useSession(page, adminToken);
+}, 120_000);
+
+afterAll(async () => {
+  await browser.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+async function shoot(name: string): Promise<void> {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS_DIR}/technical-${name}.png` });
+}
+
+const frameCount = async () =>
+  FrameListResponseSchema.parse(
+    await api.getJson(`/sarm/media/list-frames/${seed.videoId}`, adminToken),
+  ).frames;
+
+describe('technical workflow steps', () => {
+  it('applies detection to the chosen frames and lists the results by frame', async () => {
+    await page.goto('/finetune/dashboard');
+    await page
+      .getByTestId('workflow-steps')
+      .getByRole('link', { name: /Apply Detection/ })
+      .click();
+    await page.getByRole('heading', { name: 'Apply Detection' }).waitFor();
+    await page.getByRole('combobox', { name: 'Video' }).click();
+    await page.getByRole('option', { name: /^Screens video/ }).click();
+    const frames = await frameCount();
+    expect(frames.length).toBeGreaterThan(2);
+    // Two frames ticked by hand: only those are detected.
+    await page.getByLabel(/^Frames ticked below/).check();
+    for (const frame of frames.slice(0, 2))
+      await page.getByLabel(`Choose frame ${frame.frameNumber}`, { exact: true }).check();
+    await page.getByRole('button', { name: /^Run Detection/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Detection completed').waitFor({ timeout: 60_000 });
+    const after = await frameCount();
+    expect(after.filter((frame) => frame.detectionCount > 0).map((f) => f.id)).toEqual(
+      frames.slice(0, 2).map((f) => f.id),
+    );
+    await shoot('apply-detection');
+
+    await page.getByRole('link', { name: 'View Results' }).click();
+    await page.getByRole('heading', { name: 'Frame Detection Results' }).waitFor();
+    const boxes = after.reduce((sum, frame) => sum + frame.detectionCount, 0);
+    await page
+      .getByTestId('results-figure-detections')
+      .getByText(String(boxes), { exact: true })
+      .waitFor();
+    await shoot('detection-results');
+  });
+
+  it('shows the engine concentration and motility of the video', async () => {
+    const query = `datasetId=${seed.datasetId}&videoId=${seed.videoId}`;
+    await page.goto(`/finetune/concentration?${query}`);
+    await page.getByRole('heading', { name: 'Concentration Analysis' }).waitFor();
+    await page.getByRole('button', { name: 'Analyse video' }).click();
+    await page.getByText(/M\/ml/).first().waitFor({ timeout: 90_000 });
+    await shoot('concentration');
+    await page.goto(`/finetune/motility?${query}`);
+    await page.getByRole('heading', { name: 'Motility Analysis' }).waitFor();
+    await page.getByText('Rapid Progressive').first().waitFor();
+    await shoot('motility');
+  }, 120_000);
+
+  it('views and edits a dataset, then manages its data labels', async () => {
+    await page.goto(`/finetune/projects/${seed.projectId}/datasets`);
+    const row = page.getByRole('row').filter({ hasText: `Screens set ${suffix}` });
+    await row.getByRole('button', { name: 'View' }).click();
+    const view = page.getByRole('dialog');
+    await view.getByText('Annotated frames').waitFor();
+    await shoot('dataset-view');
+    await view.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit Dataset' });
+    await form.getByLabel('Description').fill('Heads for the screen tour');
+    await form.getByRole('button', { name: 'Add field' }).click();
+    await form.getByLabel('Key').last().fill('capture_device');
+    await form.getByLabel('Value').last().fill('Olympus CX43');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await row.getByText('Heads for the screen tour').waitFor();
+    const saved = DatasetSchema.parse(
+      await api.getJson(`/sarm/dataset/get-dataset/${seed.datasetId}`, adminToken),
+    );
+    expect(saved.metadata).toMatchObject({ capture_device: 'Olympus CX43' });
+
+    // The frames detected above go into the administrator's label of the dataset.
+    const label = DataLabelSchema.parse(
+      await okJson(
+        await api.request(
+          'POST',
+          '/sarm/annotation/create-label',
+          {
+            name: defaultDataLabelName(adminId, seed.datasetId, 'detection'),
+            description: 'Screen tour label',
+            dataset_id: seed.datasetId,
+            user_id: adminId,
+            label_type: 'detection',
+          },
+          adminToken,
+        ),
+        201,
+      ),
+    );
+    const detected = (await frameCount()).filter((frame) => frame.detectionCount > 0);
+    for (const frame of detected)
+      await okJson(
+        await api.request(
+          'POST',
+          '/sarm/annotation/add-frame',
+          { data_label_id: label.id, frame_id: frame.id, class_name: 'sperm' },
+          adminToken,
+        ),
+      );
+    const items = detected.reduce((sum, frame) => sum + frame.detectionCount, 0);
+
+    await row.getByRole('link', { name: 'Data Labels' }).click();
+    await page.getByRole('heading', { name: 'Data Annotation' }).waitFor();
+    const labelRow = page.getByRole('row').filter({ hasText: label.name });
+    await labelRow.getByRole('cell', { name: String(items), exact: true }).waitFor();
+    await page.getByText('Labeled Items').waitFor();
+    await shoot('dataset-labels');
+    await labelRow.getByRole('button', { name: 'Details' }).click();
+    await page.getByRole('dialog').getByText('Screen tour label').waitFor();
+    await page.getByRole('dialog').getByRole('link', { name: 'Open Items' }).click();
+    await page.getByText(`Items in ${label.name}`).waitFor();
+    await page.getByText('Frames with Detections').waitFor();
+    await shoot('dataset-label-items');
+    await page
+      .getByRole('navigation', { name: 'breadcrumb' })
+      .getByRole('link', { name: 'Data Annotation' })
+      .click();
+    await labelRow.getByRole('button', { name: 'Delete Label' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /confirm|delete|yes/i })
+      .click();
+    await page.getByText('This dataset has no data labels yet.').waitFor();
+  });
+
+  it('shows every technical screen at 1440x900', async () => {
+    const screens: readonly (readonly [string, string, string | RegExp])[] = [
+      ['dashboard', '/finetune/dashboard', 'Technical Dashboard'],
+      ['project-picker', '/finetune/videos', 'Projects'],
+      ['project-datasets', `/finetune/projects/${seed.projectId}/datasets`, 'Datasets'],
+      ['all-datasets', '/technical/datasets', 'Datasets'],
+      ['dataset-videos', `/finetune/datasets/${seed.datasetId}/videos`, 'Videos'],
+      ['extraction', `/finetune/frame-extraction?videoId=${seed.videoId}`, 'Frame Extraction'],
+      ['extraction-empty', '/finetune/frame-extraction', 'Frame Extraction'],
+      ['annotation-management', '/finetune/annotation', 'Annotation Management'],
+      ['labels-browser', '/finetune/annotation/detection/review', 'Detection Data Labels'],
+      ['review', '/technical/data-label-review', 'Data Label Review'],
+      ['wizard', `/finetune/datasets/create?videoId=${seed.videoId}`, 'Create Detection Dataset'],
+    ];
+    for (const [name, url, heading] of screens) {
+      await page.goto(url);
+      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+      await shoot(name);
+    }
+  });
+});
