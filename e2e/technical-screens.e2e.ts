@@ -178,7 +178,7 @@ describe('technical workflow steps', () => {
     await page.getByText('Frames with Detections').waitFor();
     await shoot('dataset-label-items');
     await page
-      .getByRole('navigation', { name: 'breadcrumb' })
+      .getByRole('navigation', { name: 'Breadcrumb' })
       .getByRole('link', { name: 'Data Annotation' })
       .click();
     await labelRow.getByRole('button', { name: 'Delete Label' }).click();

@@ -231,7 +231,7 @@ describe('paths that name a dataset', () => {
     const response = await fx.expectStatus(
       fx.annotator,
       'GET',
-      `${fill(ROUTES.datasetItems[0], params())}?limit=100`,
+      `${fill(ROUTES.datasetItems[0] ?? '', params())}?limit=100`,
       200,
     );
     const body = DataLabelItemsResponseSchema.parse(response.json());

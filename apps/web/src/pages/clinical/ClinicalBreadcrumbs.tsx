@@ -1,4 +1,5 @@
 import { Breadcrumbs, Link, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 
 export interface Crumb {
@@ -8,8 +9,9 @@ export interface Crumb {
 
 /** Projects > Datasets > Videos > Frames, the last one not a link. */
 export function ClinicalBreadcrumbs({ crumbs }: { readonly crumbs: readonly Crumb[] }) {
+  const { t } = useTranslation();
   return (
-    <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 2 }}>
+    <Breadcrumbs aria-label={t('common.breadcrumb')} sx={{ mb: 2 }}>
       {crumbs.map((crumb) =>
         crumb.to === undefined ? (
           <Typography key={crumb.label} color="textPrimary">

@@ -117,7 +117,15 @@ export function FrameExtractionPage() {
         <Stack spacing={1}>
           {(allVideos.data ?? []).map((video) => (
             <Card key={video.id} variant="outlined">
-              <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1 }}>
+              <CardContent
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 2,
+                  py: 1,
+                  '&:last-child': { pb: 1 },
+                }}
+              >
                 <Typography sx={{ flexGrow: 1 }}>{video.name}</Typography>
                 <Typography variant="body2" color="textSecondary">
                   {t(`${k}.videoLine`, { frames: video.extractedFramesCount })}
