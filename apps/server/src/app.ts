@@ -30,6 +30,7 @@ import { businessRoutes } from './routes/business.routes.js';
 import { calibrationRoutes } from './routes/calibration.routes.js';
 import { datasetRoutes } from './routes/datasets.routes.js';
 import { dataLabelRoutes } from './routes/data-labels.routes.js';
+import { segmentationRoutes } from './routes/segmentation.routes.js';
 import { labelReviewRoutes } from './routes/label-reviews.routes.js';
 import { annotationTransferRoutes } from './routes/annotation-transfer.routes.js';
 import { detectionRoutes } from './routes/detection.routes.js';
@@ -95,6 +96,7 @@ const apiRoutes: FastifyPluginAsyncZod<{ context: ServerContext }> = async (api,
   await api.register(businessRoutes, { services });
   await api.register(detectionRoutes, { context });
   await api.register(dataLabelRoutes, { services });
+  await api.register(segmentationRoutes, { context });
   await api.register(labelReviewRoutes, { services });
   await api.register(annotationTransferRoutes, { services });
   await api.register(modelRoutes, { services });

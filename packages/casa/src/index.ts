@@ -11,3 +11,4 @@ export * from './stats/index.js';
 export * from './analyze/index.js';
 export * from './simulate/index.js';
 export * from './overlay/paint-overlay.js';
+export * from './segment/index.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MaskPointSchema } from './segmentation.js';
 import { DetectionSchema } from './detection.js';
 import {
   DESCRIPTION_MAX,
@@ -75,6 +76,13 @@ export const DataLabelItemSchema = z.object({
   bounding_box: BoxSchema,
   crop_url: z.string(),
   crop_id: z.string(),
+  /** A morphology item's mask PNG (the crop's size, white on the cell); null without one. */
+  mask_url: z.string().nullable(),
+  /** Spec 2 calls the mask the item's thumbnail: the same URL as mask_url. */
+  thumbnail_url: z.string().nullable(),
+  visualization_url: z.string().nullable(),
+  /** The prompt points the mask was made from (crop pixels). */
+  points: z.array(MaskPointSchema),
   annotated_by: z.string().nullable(),
   annotated_by_name: z.string().nullable(),
   created_at: z.string(),

@@ -94,9 +94,17 @@ export const DatasetSettingsSchema = z
         SAMPLE_LIMITS.umPerPixelMax,
         `µm per pixel must be at most ${SAMPLE_LIMITS.umPerPixelMax}`,
       ),
+    /** Margin around the head in detection crops (spec 2 morphology: the whole cell), µm. */
+    crop_margin_um: z
+      .number({ error: 'Crop margin must be a number' })
+      .min(0, 'Crop margin must be 0 or more')
+      .max(100, 'Crop margin must be at most 100 µm')
+      .optional(),
   })
   .extend(SampleFieldsSchema.shape);
 export type DatasetSettings = z.infer<typeof DatasetSettingsSchema>;
+/** Crops show this much around the head unless the dataset sets `crop_margin_um`. */
+export const DEFAULT_CROP_MARGIN_UM = 8;
 export const DEFAULT_DATASET_SETTINGS: DatasetSettings = {
   chamber_depth_um: 20,
   dilution_factor: 1,

@@ -20,6 +20,7 @@ export * from './report-versions.js';
 export * from './report-records.js';
 export * from './detection.js';
 export * from './data-labels.js';
+export * from './segmentation.js';
 export * from './annotation-formats.js';
 export * from './patients.js';
 export * from './video-analysis.js';

@@ -50,7 +50,7 @@ export async function decodeGray(file: string, width: number, height: number): P
 }
 
 /** The box grown by `margin` pixels and clamped to the frame, in whole pixels. */
-export function cropRect(box: PixelBox, width: number, height: number, margin = 4) {
+export function cropRect(box: PixelBox, width: number, height: number, margin: number) {
   const x = Math.max(0, Math.floor(box.x1) - margin);
   const y = Math.max(0, Math.floor(box.y1) - margin);
   const right = Math.min(width, Math.ceil(box.x2) + margin);
@@ -66,8 +66,9 @@ export function maskCropPixels(
   mask: DetectionMask,
   box: PixelBox,
   size: { width: number; height: number },
+  margin: number,
 ): { width: number; height: number; pixels: Uint8Array } {
-  const r = cropRect(box, size.width, size.height);
+  const r = cropRect(box, size.width, size.height, margin);
   const pixels = new Uint8Array(r.w * r.h);
   for (let my = 0; my < mask.height; my++) {
     const y = mask.y + my - r.y;
@@ -88,13 +89,14 @@ export async function writeCrops(
   boxes: readonly PixelBox[],
   size: { width: number; height: number },
   dir: string,
+  margin: number,
 ): Promise<string[]> {
   const files: string[] = [];
   for (let start = 0; start < boxes.length; start += CROPS_PER_RUN) {
     const group = boxes.slice(start, start + CROPS_PER_RUN);
     const labels = group.map((_, i) => `[s${i}]`).join('');
     const crops = group.map((box, i) => {
-      const r = cropRect(box, size.width, size.height);
+      const r = cropRect(box, size.width, size.height, margin);
       return `[s${i}]crop=${r.w}:${r.h}:${r.x}:${r.y}[c${i}]`;
     });
     const args = [

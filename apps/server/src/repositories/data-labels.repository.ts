@@ -223,6 +223,38 @@ export function createDataLabelsRepository(db: Database) {
       .returning();
   }
 
+  /** Inserts a morphology item or replaces its class, mask and points. */
+  async function upsertMaskItem(value: DataLabelItemInsert) {
+    const [row] = await db
+      .insert(dataLabelItems)
+      .values(value)
+      .onConflictDoUpdate({
+        target: [dataLabelItems.dataLabelId, dataLabelItems.detectionId],
+        set: {
+          morphologyClass: sql`excluded.morphology_class`,
+          maskKey: sql`excluded.mask_key`,
+          points: sql`excluded.points`,
+          annotatedBy: sql`excluded.annotated_by`,
+          reviewStatus: sql`'pending'`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      })
+      .returning();
+    if (row === undefined) throw new Error('Mask item upsert returned no row');
+    return row;
+  }
+
+  async function findItemOfDetection(labelId: string, detectionId: string) {
+    const [row] = await db
+      .select()
+      .from(dataLabelItems)
+      .where(
+        and(eq(dataLabelItems.dataLabelId, labelId), eq(dataLabelItems.detectionId, detectionId)),
+      )
+      .limit(1);
+    return row;
+  }
+
   async function deleteItems(labelId: string, condition: SQL): Promise<number> {
     const removed = await db
       .delete(dataLabelItems)
@@ -266,6 +298,8 @@ export function createDataLabelsRepository(db: Database) {
     findItem,
     replaceFrameItems,
     upsertItems,
+    upsertMaskItem,
+    findItemOfDetection,
     deleteItems,
     setItemQuality,
     stats,

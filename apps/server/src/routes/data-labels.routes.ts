@@ -1,4 +1,6 @@
 import {
+  AddMaskItemRequestSchema,
+  AddMaskItemResponseSchema,
   AddDataLabelItemRequestSchema,
   AddDataLabelItemsRequestSchema,
   AddFrameToDataLabelRequestSchema,
@@ -47,7 +49,7 @@ const SCOPE =
   'Only labels of datasets in projects the caller may see; others answer 404. Both `/sarm/annotation` and `/annotations/sam2` prefixes answer.';
 /** Spec 7.2 paths exist under both service prefixes, with and without the trailing slash. */
 const PREFIXES = ['/sarm/annotation', '/annotations/sam2'] as const;
-const both = (path: string) =>
+export const both = (path: string) =>
   PREFIXES.flatMap((prefix) => [`${prefix}${path}/`, `${prefix}${path}`]);
 
 const LabelParams = z.object({ id: z.string().min(1) });
@@ -324,6 +326,26 @@ export const dataLabelRoutes: FastifyPluginCallbackZod<{ services: Services }> =
       },
       async (request) =>
         (await labels.items(requireAuth(request), request.params.labelId, request.query)).response,
+    );
+
+  for (const url of both('/datasets/:datasetId/data-labels/:labelId/items/:videoId/:cropId'))
+    app.post(
+      url,
+      {
+        config: { permission: WRITE_LABELS },
+        schema: {
+          tags,
+          summary: "Put a crop's mask into a morphology data label",
+          description: `\`cropId\` is a detection id of the video with a mask (generate-mask first; otherwise 400 \`Please select a crop, generate a mask, and select a data label\`). \`class\` from either class list of spec 2 §3, stored as the review list's class (abnormal_head → head_defect, abnormal_midpiece and cytoplasmic_droplet → midpiece_defect, abnormal_tail → tail_defect). Adding again replaces class, mask and points and sends the item back to review; 409 when \`overwrite_existing\` is false and it is there. ${SCOPE}`,
+          params: DatasetLabelParams.extend({
+            videoId: z.string().min(1),
+            cropId: z.string().min(1),
+          }),
+          body: AddMaskItemRequestSchema,
+          response: { 200: AddMaskItemResponseSchema },
+        },
+      },
+      async (request) => labels.addMaskItem(requireAuth(request), request.params, request.body),
     );
 
   for (const url of [...both('/datasets/:datasetId/data-labels/:labelId/items/:itemId')].filter(

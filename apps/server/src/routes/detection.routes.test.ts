@@ -1,4 +1,5 @@
 import {
+  CropListResponseSchema,
   DetectFramesResponseSchema,
   DetectFramesStatusSchema,
   DetectionDetailResponseSchema,
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameRow } from '../db/schema/index.js';
 import { parseDetectProgress } from '../jobs/detect-frames.job.js';
-import { cropRect, decodeGray } from '../media/detection-images.js';
+import { decodeGray } from '../media/detection-images.js';
 import { withTempDir } from '../media/ffmpeg.js';
 import { cropKey, detectionFileKeys, maskKey } from '../services/detection-runner.js';
 import { caller } from '../test/admin-helpers.js';
@@ -129,7 +130,14 @@ describe('detection', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
     const png = response.rawPayload;
-    const rect = cropRect(head, frame.width, frame.height);
+    const crops = CropListResponseSchema.parse(
+      (await reader.call('POST', '/api/technical/crops/filter', { frame_id: frame.id })).json(),
+    ).crops;
+    const place = crops.find((c) => c.detection_id === head.id)?.bounding_box;
+    if (place === undefined) throw new Error('no crop');
+    const rect = { y: place.y1, w: place.x2 - place.x1, h: place.y2 - place.y1 };
+    // The crop holds the whole cell around the head: the dataset's margin, not the box alone.
+    expect(rect.w).toBeGreaterThan(head.x2 - head.x1 + 8);
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([rect.w, rect.h]);
     const crop = (await reader.call('GET', `/api/sarm/media/view-crop/${head.id}`)).rawPayload;
     const pixels = await withTempDir(async (dir) => {
@@ -143,7 +151,7 @@ describe('detection', () => {
     expect(white).toBeGreaterThan(0);
     expect(white).toBeLessThan(rect.w * rect.h);
     expect(white + pixels.filter((v) => v === 0).length).toBe(rect.w * rect.h);
-    // The crop's 4-pixel margin lies outside the head's box, so its first row is black.
+    // The crop's margin lies outside the head's box, so its first row is black.
     if (rect.y > 0) expect(pixels.subarray(0, rect.w).every((v) => v === 0)).toBe(true);
   });
 
@@ -301,8 +309,11 @@ describe('detection', () => {
       userId: manager.user.id,
       accessLevel: 'member',
     });
+    // Engine detections leave a crop, a mask and the frame's visualisation (no prompted mask).
     const filesOf = async (frame: FrameRow) =>
-      detectionFileKeys(frame.id, await detections.listByFrame(frame.id));
+      detectionFileKeys(frame.id, await detections.listByFrame(frame.id)).filter(
+        (key) => !key.includes('/maskvis_'),
+      );
     const stored = async (keys: readonly string[]) =>
       (await Promise.all(keys.map((key) => server.context.storage.stat(key)))).filter(
         (info) => info !== null,

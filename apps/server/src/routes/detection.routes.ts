@@ -264,7 +264,7 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
       schema: {
         tags,
         summary: 'Crops of detections matching a filter, within your projects',
-        description: `${filterNote} A crop's \`bounding_box\` is its region of the frame in pixels (the box with a 4 px margin, clamped to the frame); \`crop_url\` serves the JPEG.`,
+        description: `${filterNote} A crop's \`bounding_box\` is its region of the frame in pixels (the box grown by the dataset's \`crop_margin_um\`, default 8 µm, clamped to the frame); \`crop_url\` serves the JPEG.`,
         body: DetectionFilterRequestSchema,
         response: { 200: CropListResponseSchema },
       },

@@ -1,4 +1,6 @@
 import {
+  toMorphologyClass,
+  type AddMaskItemRequest,
   type CreateDatasetRequest,
   DATA_LABEL_PAGE_SIZE,
   DEFAULT_DETECTION_CLASS,
@@ -24,7 +26,8 @@ import type { ProjectsRepository } from '../repositories/projects.repository.js'
 import { meetsRequirement, type AuthContext } from './access.js';
 import type { AuditService } from './audit.service.js';
 import type { DatasetsService } from './datasets.service.js';
-import { cropUrl, toDetection } from './detection.service.js';
+import { maskKey } from './detection-runner.js';
+import { cropUrl, maskUrl, maskVisualizationUrl, toDetection } from './detection.service.js';
 import type { ProjectScope } from './project-scope.js';
 import type { VideosService } from './videos.service.js';
 
@@ -35,6 +38,9 @@ export const DATA_LABEL_MESSAGES = {
   notYours: 'Only the owner of the data label or a dataset manager may change it',
   otherProject: 'The frame belongs to another project than the data label',
   wrongType: 'This operation needs a detection data label',
+  needsMorphology: 'Masks go into a morphology data label',
+  cropNotFound: 'Crop not found',
+  noMask: 'Please select a crop, generate a mask, and select a data label',
 } as const;
 
 /** Who may add to a label of each type (spec 2 §6). */
@@ -66,6 +72,10 @@ export function toDataLabelItem(row: LabelItemRow): DataLabelItem {
     bounding_box: { x1: detection.x1, y1: detection.y1, x2: detection.x2, y2: detection.y2 },
     crop_url: cropUrl(detection.id),
     crop_id: detection.id,
+    mask_url: item.maskKey === null ? null : maskUrl(detection.id),
+    thumbnail_url: item.maskKey === null ? null : maskUrl(detection.id),
+    visualization_url: item.maskKey === null ? null : maskVisualizationUrl(detection.id),
+    points: item.points ?? [],
     annotated_by: item.annotatedBy,
     annotated_by_name: row.annotatorName,
     created_at: item.createdAt.toISOString(),
@@ -396,6 +406,51 @@ export function createDataLabelsService(deps: {
     };
   }
 
+  /**
+   * Puts a crop's mask into a morphology label (spec 2 §7.2 items/{videoId}/{cropId}) with its
+   * class (either class list, stored as the review list's class) and prompt points. The crop needs
+   * a mask (generate-mask first); adding again replaces class, mask and points and sends the item
+   * back to review.
+   */
+  async function addMaskItem(
+    auth: AuthContext,
+    path: { datasetId: string; labelId: string; videoId: string; cropId: string },
+    body: AddMaskItemRequest,
+  ) {
+    const summary = await writableLabel(auth, path.labelId);
+    if (summary.label.datasetId !== path.datasetId) throw notFound(DATA_LABEL_MESSAGES.notFound);
+    if (summary.label.labelType === 'detection')
+      throw badRequest(DATA_LABEL_MESSAGES.needsMorphology);
+    const detection = await deps.detections.findById(path.cropId);
+    if (detection === undefined) throw notFound(DATA_LABEL_MESSAGES.cropNotFound);
+    const frame = await frameForLabel(auth, summary, detection.frameId).catch(() => {
+      throw notFound(DATA_LABEL_MESSAGES.cropNotFound);
+    });
+    if (frame.videoId !== path.videoId) throw notFound(DATA_LABEL_MESSAGES.cropNotFound);
+    if (!detection.hasMask) throw badRequest(DATA_LABEL_MESSAGES.noMask);
+    if (
+      !body.overwrite_existing &&
+      (await labels.findItemOfDetection(summary.label.id, detection.id))
+    )
+      throw conflict('This crop is already in the data label');
+    const now = deps.clock.now();
+    const row = await labels.upsertMaskItem({
+      dataLabelId: summary.label.id,
+      detectionId: detection.id,
+      frameId: frame.id,
+      videoId: frame.videoId,
+      className: DEFAULT_DETECTION_CLASS,
+      morphologyClass: toMorphologyClass(body.class),
+      confidence: detection.confidence,
+      maskKey: maskKey(detection),
+      points: body.points,
+      annotatedBy: auth.user.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { success: true as const, item_id: row.id, morphology_class: row.morphologyClass };
+  }
+
   async function removeItem(auth: AuthContext, labelId: string, itemId: string) {
     const summary = await writableLabel(auth, labelId);
     const removed = await labels.deleteItems(summary.label.id, eq(dataLabelItems.id, itemId));
@@ -520,6 +575,7 @@ export function createDataLabelsService(deps: {
     remove,
     addFrame,
     addDetections,
+    addMaskItem,
     removeItem,
     removeByDetection,
     setQuality,

@@ -48,9 +48,9 @@ export function createDetectionAnnotationService(deps: {
     return { detections: rows.map((r) => toDetection(r.detection)), ...page };
   }
 
-  /** A detection's crop: the box grown as the crop JPEG was cut (see `cropRect`). */
-  function toCrop(row: DetectionRow, frame: FrameRow): Crop {
-    const r = cropRect(row, frame.width, frame.height);
+  /** A detection's crop: the box grown by the dataset's margin, as the crop JPEG was cut. */
+  function toCrop(row: DetectionRow, frame: FrameRow, margin: number): Crop {
+    const r = cropRect(row, frame.width, frame.height, margin);
     return {
       id: row.id,
       detection_id: row.id,
@@ -67,7 +67,14 @@ export function createDetectionAnnotationService(deps: {
 
   async function filterCrops(auth: AuthContext, request: DetectionFilterRequest) {
     const { rows, ...page } = await filtered(auth, request);
-    return { crops: rows.map((r) => toCrop(r.detection, r.frame)), ...page };
+    const margins = new Map<string, number>();
+    for (const { frame } of rows)
+      if (!margins.has(frame.videoId))
+        margins.set(frame.videoId, await runner.cropMarginPx(frame.videoId));
+    return {
+      crops: rows.map((r) => toCrop(r.detection, r.frame, margins.get(r.frame.videoId) ?? 0)),
+      ...page,
+    };
   }
 
   /** A box a person drew: source `manual`, verified, inside the frame. */

@@ -1,5 +1,6 @@
 import { ClassicalDetector, frameIndex, resolveSettings } from '@sarm/casa';
 import {
+  DEFAULT_CROP_MARGIN_UM,
   DEFAULT_DATASET_SETTINGS,
   DEFAULT_DETECTION_CONFIG,
   type DetectionConfig,
@@ -38,14 +39,20 @@ export const cropKey = (detection: Pick<DetectionRow, 'id' | 'frameId'>) =>
 /** Storage key of a detection's mask PNG (its blob's pixels white, over the crop's region). */
 export const maskKey = (detection: Pick<DetectionRow, 'id' | 'frameId'>) =>
   `detections/${detection.frameId}/mask_${detection.id}.png`;
+/** Storage key of a prompted mask's visualisation PNG (the mask and its points over the crop). */
+export const maskVisualizationKey = (detection: Pick<DetectionRow, 'id' | 'frameId'>) =>
+  `detections/${detection.frameId}/maskvis_${detection.id}.png`;
 /** Storage key of a frame's visualisation JPEG (boxes drawn on the frame). */
 export const visualizationKey = (frameId: string) => `detections/${frameId}/visualization.jpg`;
 
-/** Every file detection leaves for a frame: each detection's crop and mask, and the visualisation. */
+/** Every file detection leaves for a frame: each detection's crop, mask and mask visualisation, and the frame's visualisation. */
 export const detectionFileKeys = (
   frameId: string,
   rows: readonly Pick<DetectionRow, 'id' | 'frameId'>[],
-): string[] => [...rows.flatMap((row) => [cropKey(row), maskKey(row)]), visualizationKey(frameId)];
+): string[] => [
+  ...rows.flatMap((row) => [cropKey(row), maskKey(row), maskVisualizationKey(row)]),
+  visualizationKey(frameId),
+];
 
 export interface DetectionRunnerDeps {
   readonly videos: VideosRepository;
@@ -57,16 +64,31 @@ export interface DetectionRunnerDeps {
 
 /** Runs the classical detector on stored frames and keeps rows, crops and visualisations in step. */
 export function createDetectionRunner(deps: DetectionRunnerDeps) {
-  async function umPerPixel(videoId: string): Promise<number> {
+  async function settingsOf(videoId: string) {
     const video = await deps.videos.findById(videoId);
     const dataset = video === undefined ? undefined : await deps.datasets.findById(video.datasetId);
-    const value = dataset?.dataset.settings.um_per_pixel;
+    return dataset?.dataset.settings;
+  }
+
+  async function umPerPixel(videoId: string): Promise<number> {
+    const value = (await settingsOf(videoId))?.um_per_pixel;
     return typeof value === 'number' && value > 0 ? value : DEFAULT_DATASET_SETTINGS.um_per_pixel;
+  }
+
+  /** The crops' margin around the box in pixels: the dataset's `crop_margin_um` at its scale. */
+  async function cropMarginPx(videoId: string): Promise<number> {
+    const settings = await settingsOf(videoId);
+    const scale = settings?.um_per_pixel;
+    const um = settings?.crop_margin_um ?? DEFAULT_CROP_MARGIN_UM;
+    const perPixel =
+      typeof scale === 'number' && scale > 0 ? scale : DEFAULT_DATASET_SETTINGS.um_per_pixel;
+    return Math.round(um / perPixel);
   }
 
   /** Deletes a detection's mask (a moved box no longer matches its blob). */
   async function deleteMask(row: DetectionRow): Promise<void> {
     await deps.storage.delete(maskKey(row));
+    await deps.storage.delete(maskVisualizationKey(row));
   }
 
   /** Deletes a detection's crop and mask. */
@@ -118,14 +140,17 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
         })),
       );
       await deleteFiles(frame.id, removed);
-      const crops = config.generate_crops ? await writeCrops(file, inserted, frame, dir) : [];
+      const margin = await cropMarginPx(frame.videoId);
+      const crops = config.generate_crops
+        ? await writeCrops(file, inserted, frame, dir, margin)
+        : [];
       for (const [i, row] of inserted.entries()) {
         const crop = crops[i];
         if (crop !== undefined) await putLocalFile(deps.storage, cropKey(row), crop);
         const mask = found[i]?.mask;
         // Rows come back in insertion order; the box check guards the pairing all the same.
         if (mask !== undefined && mask.x === row.x1 && mask.y === row.y1) {
-          const cut = maskCropPixels(mask, row, frame);
+          const cut = maskCropPixels(mask, row, frame, margin);
           const png = encodeGrayPng(cut.width, cut.height, cut.pixels);
           await deps.storage.put(maskKey(row), Readable.from([png]));
         }
@@ -157,7 +182,7 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
     const rows = await deps.detections.listByFrame(frame.id);
     await withTempDir(async (dir) => {
       const file = await localFile(deps.storage, frame.storageKey, dir);
-      const crops = await writeCrops(file, changed, frame, dir);
+      const crops = await writeCrops(file, changed, frame, dir, await cropMarginPx(frame.videoId));
       for (const [i, row] of changed.entries()) {
         const crop = crops[i];
         if (crop !== undefined) await putLocalFile(deps.storage, cropKey(row), crop);
@@ -187,6 +212,7 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
   }
 
   return {
+    cropMarginPx,
     detectFrame,
     redraw,
     refreshAfterEdit,

@@ -21,6 +21,10 @@ export const DETECTION_MESSAGES = {
 /** The URL the web app fetches a detection's mask PNG from. */
 export const maskUrl = (detectionId: string) => `/api/sarm/media/view-mask/${detectionId}`;
 
+/** The URL of a prompted mask's visualisation PNG (the mask and its points over the crop). */
+export const maskVisualizationUrl = (detectionId: string) =>
+  `/api/sarm/media/view-mask-visualization/${detectionId}`;
+
 /** The URL the web app fetches a detection's crop JPEG from. */
 export const cropUrl = (detectionId: string) => `/api/sarm/media/view-crop/${detectionId}`;
 

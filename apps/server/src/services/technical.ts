@@ -11,6 +11,7 @@ import { createAnnotationTransferService } from './annotation-transfer.service.j
 import type { DetectionRunner } from './detection-runner.js';
 import { createAnnotationOverviewService } from './annotation-overview.service.js';
 import { createAnnotationOverviewRepository } from '../repositories/annotation-overview.repository.js';
+import { createSegmentationService } from './segmentation.service.js';
 
 /**
  * The technical (research) workflow's services: data labels and their review, annotation of
@@ -60,6 +61,13 @@ export function createTechnicalServices(deps: {
     datasets: clinical.datasets,
     scope: clinical.scope,
   });
-  return { dataLabels, labelReviews, annotationTransfer, annotationOverview };
+  const segmentation = createSegmentationService({
+    detection: clinical.detection,
+    detections: deps.repositories.detections,
+    runner: deps.detectionRunner,
+    storage: deps.storage,
+    now: () => clock.now(),
+  });
+  return { dataLabels, labelReviews, annotationTransfer, annotationOverview, segmentation };
 }
 export type TechnicalServices = ReturnType<typeof createTechnicalServices>;

@@ -248,6 +248,11 @@ export const ROUTES = {
   exportLabel: PREFIXES.map(
     (prefix) => `${prefix}/datasets/:datasetId/data-labels/:labelId/export`,
   ),
+  // Segmentation (tested in segmentation.routes.test.ts).
+  segmentationModels: both('/models'),
+  generateMask: [...both('/generate-mask'), ...both('/mask-from-points')],
+  autoSuggest: both('/auto-suggest-points'),
+  addMaskItem: both('/datasets/:datasetId/data-labels/:labelId/items/:videoId/:cropId'),
 } as const;
 
 /** The method of each group of ROUTES. */
@@ -278,6 +283,10 @@ export const METHODS: Record<keyof typeof ROUTES, Method> = {
   reviewStats: 'GET',
   decide: 'POST',
   exportLabel: 'POST',
+  segmentationModels: 'GET',
+  generateMask: 'POST',
+  autoSuggest: 'POST',
+  addMaskItem: 'POST',
 };
 
 /** `/api` + the path with its `:params` filled in. */
