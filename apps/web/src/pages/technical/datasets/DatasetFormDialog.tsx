@@ -63,7 +63,7 @@ export function DatasetFormDialog({
     set({ metadata: form.metadata.map((r, i) => (i === index ? row : r)) });
 
   async function save() {
-    const found = validateDatasetForm(form, projectId !== null || editing);
+    const found = validateDatasetForm(form, projectId !== null ? 'finetune' : 'technical');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
@@ -116,7 +116,7 @@ export function DatasetFormDialog({
             helperText={errorText('description')}
             multiline
             minRows={2}
-            required
+            required={projectId !== null}
           />
           {projectId === null && !editing && (
             <TextField

@@ -17,18 +17,22 @@ const form = {
 };
 
 describe('dataset form', () => {
-  it('requires a name, a description and a project', () => {
-    expect(validateDatasetForm(form, false)).toEqual({});
+  it('requires a name, a description and the address project in the finetune variant', () => {
+    expect(validateDatasetForm(form, 'finetune')).toEqual({});
     expect(
-      validateDatasetForm({ ...form, name: ' ', description: '', projectId: '' }, false),
+      validateDatasetForm({ ...form, name: ' ', description: '', projectId: '' }, 'finetune'),
     ).toEqual({
       name: 'nameRequired',
       description: 'descriptionRequired',
-      projectId: 'selectProject',
-    });
-    expect(validateDatasetForm({ ...form, projectId: '' }, true)).toEqual({
       projectId: 'projectMissing',
     });
+  });
+
+  it('requires a name and a chosen project in the technical variant', () => {
+    expect(validateDatasetForm({ ...form, description: '' }, 'technical')).toEqual({});
+    expect(
+      validateDatasetForm({ ...form, name: '', description: '', projectId: '' }, 'technical'),
+    ).toEqual({ name: 'nameRequired', projectId: 'selectProject' });
   });
 
   it('drops metadata rows with a blank key and colours statuses', () => {

@@ -22,18 +22,21 @@ export type DatasetFormErrors = Partial<
 >;
 
 /**
- * The finetune dataset form's rules (spec 2 §5): name and description required, and a project.
- * Returns the texts' keys by field.
+ * The dataset form's rules (spec 2 §5), returning the texts' keys by field. The finetune variant
+ * (a project's datasets page, project from the address) needs a name, a description and the
+ * address's project ('Project ID is missing'); the technical variant (every project's datasets)
+ * needs a name and a chosen project ('Please select a project').
  */
 export function validateDatasetForm(
   form: DatasetForm,
-  projectFromAddress: boolean,
+  variant: 'finetune' | 'technical',
 ): DatasetFormErrors {
   const errors: { -readonly [K in keyof DatasetFormErrors]: DatasetFormErrors[K] } = {};
   if (form.name.trim() === '') errors.name = 'nameRequired';
-  if (form.description.trim() === '') errors.description = 'descriptionRequired';
+  if (variant === 'finetune' && form.description.trim() === '')
+    errors.description = 'descriptionRequired';
   if (form.projectId === '')
-    errors.projectId = projectFromAddress ? 'projectMissing' : 'selectProject';
+    errors.projectId = variant === 'finetune' ? 'projectMissing' : 'selectProject';
   return errors;
 }
 
