@@ -70,6 +70,18 @@ export const GenerateMaskRequestSchema = z.object({
 });
 export type GenerateMaskRequest = z.infer<typeof GenerateMaskRequestSchema>;
 
+/** Head morphometry of a mask, micrometres (ratios without unit). */
+export const MaskMorphometrySchema = z.object({
+  area_um2: z.number(),
+  perimeter_um: z.number(),
+  length_um: z.number(),
+  width_um: z.number(),
+  ellipticity: z.number(),
+  elongation: z.number(),
+  regularity: z.number(),
+});
+export type MaskMorphometryFigures = z.infer<typeof MaskMorphometrySchema>;
+
 /** Spec 2 §3 mask result, with the quality band and the model that really produced the mask. */
 export const MaskResultSchema = z.object({
   success: z.literal(true),
@@ -85,6 +97,8 @@ export const MaskResultSchema = z.object({
   visualization_url: z.string().nullable(),
   width: z.number().int(),
   height: z.number().int(),
+  /** Measured on the mask at the dataset's scale. */
+  morphometry: MaskMorphometrySchema,
   request_id: z.string().optional(),
 });
 export type MaskResult = z.infer<typeof MaskResultSchema>;

@@ -111,6 +111,10 @@ describe.each(maskPaths)('POST %s', (url) => {
     expect(result.confidence).toBeGreaterThan(0);
     expect(result.confidence).toBeLessThanOrEqual(1);
     expect(result.quality).toBe(result.confidence > 0.7 ? 'Good' : 'Fair');
+    // A head of a few micrometres: the mask is measured at the dataset's scale.
+    expect(result.morphometry.length_um).toBeGreaterThan(2);
+    expect(result.morphometry.length_um).toBeLessThan(15);
+    expect(result.morphometry.length_um).toBeGreaterThanOrEqual(result.morphometry.width_um);
     const mask = await fx.annotator.call('GET', result.mask_url);
     expect(mask.statusCode).toBe(200);
     expect(pngSize(mask.rawPayload)).toEqual({ width: result.width, height: result.height });

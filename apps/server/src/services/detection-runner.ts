@@ -213,6 +213,7 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
 
   return {
     cropMarginPx,
+    umPerPixel,
     detectFrame,
     redraw,
     refreshAfterEdit,

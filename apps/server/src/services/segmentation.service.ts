@@ -1,4 +1,4 @@
-import { segmentFromPoints, suggestPoints, type PromptPoint } from '@sarm/casa';
+import { maskMorphometry, segmentFromPoints, suggestPoints, type PromptPoint } from '@sarm/casa';
 import {
   BUILTIN_SEGMENTER_ID,
   SAM_MODEL_IDS,
@@ -64,7 +64,7 @@ interface CropPixels {
 export function createSegmentationService(deps: {
   detection: Pick<DetectionService, 'find'>;
   detections: DetectionsRepository;
-  runner: Pick<DetectionRunner, 'cropMarginPx'>;
+  runner: Pick<DetectionRunner, 'cropMarginPx' | 'umPerPixel'>;
   storage: FileStorage;
   now: () => Date;
 }) {
@@ -144,6 +144,12 @@ export function createSegmentationService(deps: {
         : null,
       width: crop.width,
       height: crop.height,
+      morphometry: maskMorphometry(
+        result.mask,
+        crop.width,
+        crop.height,
+        await deps.runner.umPerPixel(frame.videoId),
+      ),
       ...(body.request_id === undefined ? {} : { request_id: body.request_id }),
     };
   }

@@ -12,3 +12,5 @@ export type {
   SegmentPolarity,
   SegmentResult,
 } from './types.js';
+export { maskMorphometry, maskMoments } from './mask-morphometry.js';
+export type { MaskMorphometry } from './mask-morphometry.js';
