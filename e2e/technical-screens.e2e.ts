@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   DataLabelSchema,
+  DataLabelWithItemsSchema,
   DatasetSchema,
   FrameListResponseSchema,
   defaultDataLabelName,
@@ -187,6 +188,45 @@ describe('technical workflow steps', () => {
       .getByRole('button', { name: /confirm|delete|yes/i })
       .click();
     await page.getByText('This dataset has no data labels yet.').waitFor();
+  });
+
+  it('segments a crop and puts it in the morphology label with the keyboard alone', async () => {
+    const frame = (await frameCount()).find((f) => f.detectionCount > 0);
+    if (frame === undefined) throw new Error('no detected frame');
+    await page.goto(
+      `/finetune/crops?frameId=${frame.id}&videoId=${seed.videoId}&datasetId=${seed.datasetId}`,
+    );
+    await page.getByRole('heading', { name: 'Morphology Segmentation' }).waitFor();
+    await page.getByText('Data label created successfully').waitFor();
+    await page.getByTestId('crop-grid').getByText('Not Added').first().waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.getByTestId('crop-prompt-view').waitFor();
+    await page.keyboard.press('a');
+    await page.getByText(/^Added \d+ suggested points$/).waitFor();
+    await page.keyboard.press('g');
+    await page.getByText(/^Mask generated successfully! Confidence: \d+%$/).waitFor();
+    await page.getByTestId('mask-overlay').waitFor();
+    await page
+      .getByTestId('mask-result')
+      .getByText(/^Head .* µm/)
+      .waitFor();
+    await shoot('segmentation');
+    await page.keyboard.press('s');
+    await page.getByText('Added to data label successfully').waitFor();
+    await page.getByTestId('crop-grid').getByText('Added', { exact: true }).first().waitFor();
+    const label = DataLabelWithItemsSchema.parse(
+      await api.getJson(
+        `/sarm/annotation/get-label/${defaultDataLabelName(adminId, seed.datasetId, 'morphology')}?limit=100`,
+        adminToken,
+      ),
+    );
+    expect(label.items).toHaveLength(1);
+    expect(label.items[0]).toMatchObject({ morphology_class: 'normal' });
+    expect(label.items[0]?.points.length).toBeGreaterThan(0);
+    expect(label.items[0]?.mask_url).not.toBeNull();
+    await page.keyboard.press('?');
+    await page.getByRole('dialog').getByText('Keyboard shortcuts').waitFor();
+    await page.keyboard.press('Escape');
   });
 
   it('shows every technical screen at 1440x900', async () => {

@@ -129,6 +129,17 @@ export const DataLabelStatsSchema = z.object({
   average_confidence: z.number().nullable(),
   total_frames: z.number().int(),
   review_counts: ReviewCountsSchema,
+  /** Morphology labels (spec 2 §3); zero for detection labels. */
+  normal_count: z.number().int(),
+  head_defect_count: z.number().int(),
+  midpiece_defect_count: z.number().int(),
+  tail_defect_count: z.number().int(),
+  multiple_defects_count: z.number().int(),
+  unknown_count: z.number().int(),
+  /** Normal forms among the classified cells, percent; null when none is classified. */
+  normal_forms_percent: z.number().nullable(),
+  /** The WHO 2021 lower reference limit of normal forms (4 %). */
+  normal_forms_reference_percent: z.number(),
 });
 export type DataLabelStats = z.infer<typeof DataLabelStatsSchema>;
 

@@ -288,7 +288,25 @@ export function createDataLabelsRepository(db: Database) {
     return row ?? { total: 0, labeled: 0, averageConfidence: null, frames: 0 };
   }
 
+  /** Items of the label by morphology class (items without a class are left out). */
+  async function morphologyCounts(labelId: string): Promise<Map<string, number>> {
+    const rows = await db
+      .select({
+        morphologyClass: dataLabelItems.morphologyClass,
+        total: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(dataLabelItems)
+      .where(eq(dataLabelItems.dataLabelId, labelId))
+      .groupBy(dataLabelItems.morphologyClass);
+    return new Map(
+      rows.flatMap((row) =>
+        row.morphologyClass === null ? [] : [[row.morphologyClass, row.total]],
+      ),
+    );
+  }
+
   return {
+    morphologyCounts,
     listLabels,
     insertLabel,
     updateLabel,

@@ -2,6 +2,7 @@ import {
   ANNOTATION_FORMATS,
   AnnotationExportRequestSchema,
   AnnotationImportResponseSchema,
+  DataLabelExportRequestSchema,
   IdParamsSchema,
   type AnnotationFormat,
   type PermissionRequirement,
@@ -22,6 +23,10 @@ const EXPORT: readonly PermissionRequirement[] = [
 ];
 const FORMATS_NOTE =
   '`format`: `coco` (default; `annotations.json`, bbox [x, y, w, h] in pixels, `track_id` per annotation), `yolo` (Ultralytics layout: `data.yaml`, `labels/frame_NNNNNN.txt` with `class cx cy w h` normalised, and `labels_ftid/` with the track id first as in VISEM-Tracking) or `mot` (MOTChallenge `gt/gt.txt`: `frame,id,left,top,width,height,conf,-1,-1,-1`, frames from 1, and `seqinfo.ini`). Frame images are included under `images/` (`img1/` for MOT) when `include_original_images` is true.';
+/** Data labels export to the same readers, and morphology labels to their annotators too. */
+const EXPORT_LABEL: readonly PermissionRequirement[] = [...EXPORT, 'finetune.annotate_morphology'];
+const MORPHOLOGY_NOTE =
+  'Morphology labels export as `coco` (`annotations.json`: one annotation per mask with its polygons in `segmentation`, its uncompressed RLE in frame size in `rle`, the tight `bbox`, the pixel `area`, category ids 1-6 for normal, head_defect, midpiece_defect, tail_defect, multiple_defects, unknown, and `attributes` morphology_class, quality, points) or `masks` (`masks/<detection_id>.png`, the crop-sized mask, 255 on the cell, and `labels.csv`: detection_id, frame_number, video, class, quality, crop_x, crop_y, crop_width, crop_height, mask_file); items without a mask are left out; `yolo` and `mot` answer 400 for them, as `masks` does for detection labels.';
 /** Annotation files are text; 100 MB holds hundreds of thousands of boxes and some images. */
 const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
 
@@ -91,13 +96,13 @@ export const annotationTransferRoutes: FastifyPluginCallbackZod<{ services: Serv
     app.post(
       `${prefix}/datasets/:datasetId/data-labels/:labelId/export`,
       {
-        config: { permission: EXPORT },
+        config: { permission: EXPORT_LABEL },
         schema: {
           tags,
-          summary: "Export a data label's boxes as a zip",
-          description: `Only the label's detections; items marked bad are left out unless \`exclude_bad_quality\` is false. Items of several videos go in one folder per video. ${FORMATS_NOTE}`,
+          summary: "Export a data label's boxes or masks as a zip",
+          description: `Only the label's detections; items marked bad are left out unless \`exclude_bad_quality\` is false. Items of several videos go in one folder per video. ${FORMATS_NOTE} ${MORPHOLOGY_NOTE}`,
           params: z.object({ datasetId: z.string().min(1), labelId: z.string().min(1) }),
-          body: AnnotationExportRequestSchema,
+          body: DataLabelExportRequestSchema,
         },
       },
       async (request, reply) => {

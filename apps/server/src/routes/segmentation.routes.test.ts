@@ -3,6 +3,7 @@ import {
   AutoSuggestResponseSchema,
   DataLabelItemsResponseSchema,
   DataLabelSchema,
+  DataLabelStatsSchema,
   defaultDataLabelName,
   CropListResponseSchema,
   BUILTIN_SEGMENTER_ID,
@@ -272,6 +273,16 @@ describe.each([
     });
     const mask = await morphologist.call('GET', items[0]?.mask_url ?? '');
     expect(mask.statusCode).toBe(200);
+    const stats = DataLabelStatsSchema.parse(
+      (await morphologist.call('GET', `/api/sarm/annotation/data-labels/${labelId}/stats`)).json(),
+    );
+    expect(stats).toMatchObject({
+      total_items: 1,
+      normal_count: 0,
+      midpiece_defect_count: 1,
+      normal_forms_percent: 0,
+      normal_forms_reference_percent: 4,
+    });
   });
   it('answers 409 when the crop is there and overwriting is off', () =>
     fx.expectStatus(morphologist, 'POST', url(), 409, {

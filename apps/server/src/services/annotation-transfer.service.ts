@@ -1,15 +1,23 @@
-import type { AnnotationFormat, AnnotationImportResponse } from '@sarm/contracts';
+import type {
+  AnnotationFormat,
+  AnnotationImportResponse,
+  DataLabel,
+  DataLabelExportFormat,
+} from '@sarm/contracts';
+import { maskMorphometry } from '@sarm/casa';
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { buffer } from 'node:stream/consumers';
 import type { Clock } from '../clock.js';
 import type { DetectionRow, FrameRow, VideoRow } from '../db/schema/index.js';
 import { badRequest } from '../http/errors.js';
+import { cropRect } from '../media/detection-images.js';
 import { captureFrames } from '../media/frame-capture.js';
 import { localFile, putLocalFile, withTempDir } from '../media/ffmpeg.js';
+import { decodeGrayPng } from '../media/png.js';
 import type { DataLabelsRepository } from '../repositories/data-labels.repository.js';
 import type { DetectionsRepository } from '../repositories/detections.repository.js';
 import type { VideosRepository } from '../repositories/videos.repository.js';
-import type { FileStorage } from '../storage/storage.js';
+import { StorageError, type FileStorage } from '../storage/storage.js';
 import type { AuthContext } from './access.js';
 import { parseCoco, toCoco } from './annotation-formats/coco.js';
 import {
@@ -20,6 +28,12 @@ import {
   type ExchangeFrame,
   type FrameSize,
 } from './annotation-formats/model.js';
+import {
+  toMorphologyCoco,
+  toMorphologyMasks,
+  type MorphologyFrame,
+  type MorphologyItem,
+} from './annotation-formats/morphology.js';
 import { motSeqInfo, parseMot, toMot } from './annotation-formats/mot.js';
 import { parseYolo, toYolo, yoloDataYaml } from './annotation-formats/yolo.js';
 import type { DataLabelsService } from './data-labels.service.js';
@@ -144,16 +158,107 @@ export function createAnnotationTransferService(deps: {
     return { data, fileName: `${safeName(video.name)}_frame_${frame.frameNumber}_${format}.zip` };
   }
 
+  /** The bytes of a stored file. */
+  const readStored = async (key: string) =>
+    new Uint8Array(await buffer(await deps.storage.get(key)));
+
+  /**
+   * A morphology label's masks: COCO JSON (polygons and RLE in frame coordinates) or the `masks`
+   * layout (crop-sized PNGs and `labels.csv`), with the frames' images under `images/` when asked.
+   * Items without a mask (or whose mask file is gone) are left out.
+   */
+  async function exportMorphologyLabel(
+    auth: AuthContext,
+    label: DataLabel,
+    options: { format: 'coco' | 'masks'; includeImages: boolean; excludeBad: boolean },
+  ) {
+    const { rows } = await deps.labels.listItems(label.id, {
+      sort: 'frame_number',
+      limit: 1_000_000,
+      offset: 0,
+    });
+    const kept = rows.filter(
+      (row) => row.item.maskKey !== null && !(options.excludeBad && row.item.quality === 'bad'),
+    );
+    const videoIds = [...new Set(kept.map((row) => row.item.videoId))];
+    const items: MorphologyItem[] = [];
+    const images = new Map<string, FrameRow>();
+    for (const videoId of videoIds) {
+      const video = await deps.videos.findVisible(auth, videoId);
+      const frames = new Map((await deps.videoRows.allFrames(videoId)).map((f) => [f.id, f]));
+      const margin = await deps.runner.cropMarginPx(videoId);
+      const scale = await deps.runner.umPerPixel(videoId);
+      const folder =
+        videoIds.length === 1 ? '' : `${safeName(video.name)}_${video.id.slice(0, 8)}/`;
+      for (const row of kept.filter((r) => r.item.videoId === videoId)) {
+        const frame = frames.get(row.item.frameId);
+        if (frame === undefined || row.item.maskKey === null) continue;
+        let png: ReturnType<typeof decodeGrayPng>;
+        try {
+          png = decodeGrayPng(await readStored(row.item.maskKey));
+        } catch (error) {
+          if (error instanceof StorageError && error.kind === 'not_found') continue;
+          throw error;
+        }
+        const r = cropRect(row.detection, frame.width, frame.height, margin);
+        const place: MorphologyFrame = {
+          id: frame.id,
+          frameNumber: frame.frameNumber,
+          width: frame.width,
+          height: frame.height,
+          fileName: `images/${folder}${frameFileName(frame.frameNumber, 'jpg')}`,
+          video: video.name,
+        };
+        images.set(place.fileName, frame);
+        items.push({
+          detectionId: row.detection.id,
+          frame: place,
+          // The mask's own size wins should the crop margin have changed since it was drawn.
+          cropRect: { x: r.x, y: r.y, w: png.width, h: png.height },
+          mask: png.pixels,
+          morphologyClass: row.item.morphologyClass,
+          quality: row.item.quality,
+          points: row.item.points,
+          annotator: row.annotatorName ?? row.item.annotatedBy,
+          morphometry: maskMorphometry(
+            png.pixels.map((value) => (value === 0 ? 0 : 1)),
+            png.width,
+            png.height,
+            scale,
+          ),
+        });
+      }
+    }
+    const files: Zippable = {};
+    if (options.format === 'coco') files['annotations.json'] = strToU8(toMorphologyCoco(items));
+    else for (const [name, data] of toMorphologyMasks(items)) files[name] = data;
+    if (options.includeImages)
+      for (const [name, frame] of images)
+        files[name] = [await readStored(frame.storageKey), { level: 0 }];
+    return {
+      data: zipSync(files, { level: 6 }),
+      fileName: `${safeName(label.name)}_${options.format}.zip`,
+    };
+  }
+
   /**
    * A data label's detections. Items may come from several videos (the wizard's labels); each
-   * video gets its own folder in the zip.
+   * video gets its own folder in the zip. Morphology labels export their masks instead.
    */
   async function exportLabel(
     auth: AuthContext,
     labelId: string,
-    options: { format: AnnotationFormat; includeImages: boolean; excludeBad: boolean },
+    options: { format: DataLabelExportFormat; includeImages: boolean; excludeBad: boolean },
   ) {
     const label = await deps.dataLabels.get(auth, labelId);
+    if (label.label_type !== 'detection') {
+      if (options.format !== 'coco' && options.format !== 'masks')
+        throw badRequest('Morphology labels export as coco or masks');
+      return exportMorphologyLabel(auth, label, { ...options, format: options.format });
+    }
+    if (options.format === 'masks')
+      throw badRequest('Detection labels export as coco, yolo or mot');
+    const format: AnnotationFormat = options.format;
     const { rows } = await deps.labels.listItems(label.id, {
       sort: 'frame_number',
       limit: 1_000_000,
@@ -174,15 +279,13 @@ export function createAnnotationTransferService(deps: {
         .filter((frame) => frames.has(frame.id))
         .sort((a, b) => a.frameNumber - b.frameNumber)
         .map((frame) => ({ frame, boxes: frames.get(frame.id) ?? [] }));
-      const zipped = unzipSync(
-        await zipFrames(video, selected, options.format, options.includeImages),
-      );
+      const zipped = unzipSync(await zipFrames(video, selected, format, options.includeImages));
       const folder = byVideo.size === 1 ? '' : `${safeName(video.name)}_${video.id.slice(0, 8)}/`;
       for (const [name, data] of Object.entries(zipped)) files[`${folder}${name}`] = data;
     }
     return {
       data: zipSync(files, { level: 6 }),
-      fileName: `${safeName(label.name)}_${options.format}.zip`,
+      fileName: `${safeName(label.name)}_${format}.zip`,
     };
   }
 

@@ -1,4 +1,7 @@
 import {
+  MORPHOLOGY_CLASSES,
+  WHO_2021_LIMITS,
+  type MorphologyClass,
   toMorphologyClass,
   type AddMaskItemRequest,
   type CreateDatasetRequest,
@@ -486,7 +489,22 @@ export function createDataLabelsService(deps: {
   async function stats(auth: AuthContext, labelId: string) {
     const summary = await findSummary(auth, labelId);
     const figures = await labels.stats(summary.label.id);
+    const classes = await labels.morphologyCounts(summary.label.id);
+    const count = (name: MorphologyClass) => classes.get(name) ?? 0;
+    // Unknown cells are not assessed: normal forms are a share of the classified ones.
+    const assessed = MORPHOLOGY_CLASSES.reduce(
+      (sum, name) => (name === 'unknown' ? sum : sum + count(name)),
+      0,
+    );
     return {
+      normal_count: count('normal'),
+      head_defect_count: count('head_defect'),
+      midpiece_defect_count: count('midpiece_defect'),
+      tail_defect_count: count('tail_defect'),
+      multiple_defects_count: count('multiple_defects'),
+      unknown_count: count('unknown'),
+      normal_forms_percent: assessed === 0 ? null : (100 * count('normal')) / assessed,
+      normal_forms_reference_percent: WHO_2021_LIMITS.normalFormsPercent,
       total_items: figures.total,
       labeled_items: figures.labeled,
       unlabeled_items: figures.total - figures.labeled,

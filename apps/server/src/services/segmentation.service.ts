@@ -1,4 +1,10 @@
-import { maskMorphometry, segmentFromPoints, suggestPoints, type PromptPoint } from '@sarm/casa';
+import {
+  componentAt,
+  maskMorphometry,
+  segmentFromPoints,
+  suggestPoints,
+  type PromptPoint,
+} from '@sarm/casa';
 import {
   BUILTIN_SEGMENTER_ID,
   SAM_MODEL_IDS,
@@ -117,7 +123,12 @@ export function createSegmentationService(deps: {
     const crop = await cropPixels(frame, row);
     const points = toPixels(body.point_prompts, crop, body.use_normalized_coordinates);
     const result = segmentFromPoints(crop, points);
-    const maskPixels = result.mask.map((on) => (on === 1 ? 255 : 0));
+    // The mask is the head: the part connected to the first foreground point (points on the tail
+    // are seeds that would otherwise leave specks and lengthen the head's measures).
+    const head = points.find((point) => point.label === 1) ?? points[0];
+    const mask =
+      head === undefined ? result.mask : componentAt(result.mask, crop.width, crop.height, head);
+    const maskPixels = mask.map((on) => (on === 1 ? 255 : 0));
     await deps.storage.put(
       maskKey(row),
       Readable.from([encodeGrayPng(crop.width, crop.height, maskPixels)]),
@@ -125,7 +136,7 @@ export function createSegmentationService(deps: {
     if (body.save_visualization)
       await deps.storage.put(
         maskVisualizationKey(row),
-        Readable.from([encodeRgbPng(crop.width, crop.height, overlay(crop, result.mask, points))]),
+        Readable.from([encodeRgbPng(crop.width, crop.height, overlay(crop, mask, points))]),
       );
     await deps.detections.update(row.id, { hasMask: true, updatedAt: deps.now() });
     const version = deps.now().getTime();
@@ -145,7 +156,7 @@ export function createSegmentationService(deps: {
       width: crop.width,
       height: crop.height,
       morphometry: maskMorphometry(
-        result.mask,
+        mask,
         crop.width,
         crop.height,
         await deps.runner.umPerPixel(frame.videoId),

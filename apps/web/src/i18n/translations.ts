@@ -6,24 +6,28 @@ import enDatasets from './locales/technical/datasets.en.json';
 import enExtraction from './locales/technical/extraction.en.json';
 import enAnnotation from './locales/technical/annotation.en.json';
 import enLabels from './locales/technical/labels.en.json';
+import enSegmentation from './locales/technical/segmentation.en.json';
 import viBase from './locales/vi.json';
 import viHome from './locales/technical/home.vi.json';
 import viDatasets from './locales/technical/datasets.vi.json';
 import viExtraction from './locales/technical/extraction.vi.json';
 import viAnnotation from './locales/technical/annotation.vi.json';
 import viLabels from './locales/technical/labels.vi.json';
+import viSegmentation from './locales/technical/segmentation.vi.json';
 import frBase from './locales/fr.json';
 import frHome from './locales/technical/home.fr.json';
 import frDatasets from './locales/technical/datasets.fr.json';
 import frExtraction from './locales/technical/extraction.fr.json';
 import frAnnotation from './locales/technical/annotation.fr.json';
 import frLabels from './locales/technical/labels.fr.json';
+import frSegmentation from './locales/technical/segmentation.fr.json';
 import esBase from './locales/es.json';
 import esHome from './locales/technical/home.es.json';
 import esDatasets from './locales/technical/datasets.es.json';
 import esExtraction from './locales/technical/extraction.es.json';
 import esAnnotation from './locales/technical/annotation.es.json';
 import esLabels from './locales/technical/labels.es.json';
+import esSegmentation from './locales/technical/segmentation.es.json';
 
 const enTechnical = {
   home: enHome,
@@ -31,6 +35,7 @@ const enTechnical = {
   extraction: enExtraction,
   annotation: enAnnotation,
   labels: enLabels,
+  segmentation: enSegmentation,
 };
 const viTechnical = {
   home: viHome,
@@ -38,6 +43,7 @@ const viTechnical = {
   extraction: viExtraction,
   annotation: viAnnotation,
   labels: viLabels,
+  segmentation: viSegmentation,
 };
 const frTechnical = {
   home: frHome,
@@ -45,6 +51,7 @@ const frTechnical = {
   extraction: frExtraction,
   annotation: frAnnotation,
   labels: frLabels,
+  segmentation: frSegmentation,
 };
 const esTechnical = {
   home: esHome,
@@ -52,6 +59,7 @@ const esTechnical = {
   extraction: esExtraction,
   annotation: esAnnotation,
   labels: esLabels,
+  segmentation: esSegmentation,
 };
 
 /** Every language's texts: the base file plus the technical areas. */

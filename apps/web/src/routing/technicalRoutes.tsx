@@ -12,6 +12,7 @@ import { FrameExtractionPage } from '../pages/technical/extraction/FrameExtracti
 import { ProjectPickerPage } from '../pages/clinical/ProjectPickerPage';
 import { DatasetLabelItemsPage } from '../pages/technical/labels/DatasetLabelItemsPage';
 import { DatasetLabelsPage } from '../pages/technical/labels/DatasetLabelsPage';
+import { SegmentationToolPage } from '../pages/technical/segmentation/SegmentationToolPage';
 import { ApplyDetectionPage } from '../pages/technical/home/ApplyDetectionPage';
 import { DetectionResultsPage } from '../pages/technical/home/DetectionResultsPage';
 import { DETECTION_READERS } from '../pages/technical/home/homeLogic';
@@ -25,6 +26,10 @@ const VIEW_ANALYSIS: RouteRequirement = {
 };
 /** The spec's view_detailed_detection, and the technical roles that work on detections. */
 const VIEW_DETECTIONS: RouteRequirement = { kind: 'permission', anyOf: DETECTION_READERS };
+const ANNOTATE_MORPHOLOGY: RouteRequirement = {
+  kind: 'permission',
+  anyOf: ['annotate_morphology'],
+};
 const CREATE_DATASETS: RouteRequirement = { kind: 'permission', anyOf: ['create_datasets'] };
 const UPLOAD_VIDEOS: RouteRequirement = {
   kind: 'permission',
@@ -105,6 +110,10 @@ export function technicalRoutes() {
           path="/finetune/motility"
           element={<EngineAnalysisPage key="motility" kind="motility" />}
         />
+      </Route>
+      <Route element={<RouteGuard requirement={ANNOTATE_MORPHOLOGY} />}>
+        <Route path="/finetune/crops" element={<SegmentationToolPage />} />
+        <Route path="/finetune/annotation/morphology" element={<SegmentationToolPage />} />
       </Route>
       <Route path="/finetune/data-label-review" element={<DataLabelReviewPage />} />
       <Route path="/technical/data-label-review" element={<DataLabelReviewPage />} />

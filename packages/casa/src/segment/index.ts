@@ -12,5 +12,5 @@ export type {
   SegmentPolarity,
   SegmentResult,
 } from './types.js';
-export { maskMorphometry, maskMoments } from './mask-morphometry.js';
+export { componentAt, maskMorphometry, maskMoments } from './mask-morphometry.js';
 export type { MaskMorphometry } from './mask-morphometry.js';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { maskMorphometry } from './mask-morphometry.js';
+import { maskIoU } from './mask.js';
+import { componentAt, maskMorphometry } from './mask-morphometry.js';
+import { suggestPoints } from './suggest.js';
 import { segmentFromPoints } from './segment.js';
 import { syntheticCrop } from './synthetic-crop.js';
 
@@ -35,5 +37,19 @@ describe('mask morphometry', () => {
         `seed ${seed} area`,
       ).toBeLessThan(0.1);
     }
+  });
+});
+
+describe('masks from suggested points', () => {
+  it('keep the head: the component under the head point matches the true head (held-out seeds)', () => {
+    const scores = HELD_OUT.map((seed) => {
+      const crop = syntheticCrop(seed);
+      const points = suggestPoints(crop.image, crop.headBox, 5);
+      const head = points[0];
+      if (head === undefined) throw new Error('no point');
+      const { mask } = segmentFromPoints(crop.image, points);
+      return maskIoU(componentAt(mask, crop.image.width, crop.image.height, head), crop.headMask);
+    });
+    expect(scores.reduce((sum, value) => sum + value, 0) / scores.length).toBeGreaterThan(0.8);
   });
 });

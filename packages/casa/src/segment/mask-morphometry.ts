@@ -1,3 +1,4 @@
+import { keepSeededComponents } from './mask.js';
 import {
   computeMorphometry,
   type BlobMoments,
@@ -52,4 +53,19 @@ export function maskMorphometry(
     elongation: (shape.length_um - shape.width_um) / (shape.length_um + shape.width_um),
     regularity: (Math.PI * shape.length_um * shape.width_um) / (4 * area),
   };
+}
+
+/**
+ * The part of the mask connected to `point` (the head click): foreground points on the tail
+ * leave seed specks that would otherwise lengthen the head.
+ */
+export function componentAt(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  point: { x: number; y: number },
+): Uint8Array {
+  const x = Math.min(width - 1, Math.max(0, Math.round(point.x)));
+  const y = Math.min(height - 1, Math.max(0, Math.round(point.y)));
+  return keepSeededComponents(mask, width, height, [y * width + x]);
 }

@@ -150,15 +150,26 @@ export function buildPromptModel(
     });
     forDisk(p.x, p.y, 2.5, width, height, (i) => bgSamples.push(smooth[i] ?? 0));
   }
-  const fgSamples: number[] = [];
+  const bgLevel = median(bgSamples);
+  // Each foreground point's local level; the object's level is the one standing out most from
+  // the background (along the polarity when it is given). A point on a faint tail then adds a
+  // seed without dragging the head's intensity model towards the background.
+  const levels: number[] = [];
   for (const p of fgPoints) {
     forDisk(p.x, p.y, SEED_RADIUS, width, height, (i) => {
       seeds[i] = 1;
     });
-    forDisk(p.x, p.y, 2.5, width, height, (i) => fgSamples.push(smooth[i] ?? 0));
+    const samples: number[] = [];
+    forDisk(p.x, p.y, 2.5, width, height, (i) => samples.push(smooth[i] ?? 0));
+    levels.push(median(samples));
   }
-  const fgLevel = median(fgSamples);
-  const bgLevel = median(bgSamples);
+  const standOut = (level: number) =>
+    polarity === 'bright'
+      ? level - bgLevel
+      : polarity === 'dark'
+        ? bgLevel - level
+        : Math.abs(level - bgLevel);
+  const fgLevel = levels.reduce((best, level) => (standOut(level) > standOut(best) ? level : best));
   const sign: 1 | -1 =
     polarity === 'bright' ? 1 : polarity === 'dark' ? -1 : fgLevel >= bgLevel ? 1 : -1;
 

@@ -107,7 +107,7 @@ export const createDataLabel = (body: {
   description: string;
   dataset_id: string;
   user_id: string;
-  label_type: 'detection';
+  label_type: 'detection' | 'morphology';
 }): Promise<DataLabel> =>
   apiClient.requestParsed('/sarm/annotation/create-label', DataLabelSchema, {
     method: 'POST',

@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../../api/client';
 import { detectFrame } from '../../../api/technical/detectionRunApi';
 import { useToast } from '../../../feedback/feedbackContext';
+import { useCan } from '../../admin/common/useCan';
 import { annotateFramePath } from './extractionLogic';
 
 const k = 'technical.extraction.options';
@@ -31,6 +32,12 @@ export function FrameOptionsMenu({
   const toast = useToast();
   const client = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const canSegment = useCan(['annotate_morphology']);
+  const segmentPath = `/finetune/crops?${new URLSearchParams({
+    frameId: frame.id,
+    videoId: frame.videoId,
+    datasetId,
+  }).toString()}`;
   const detect = useMutation({
     mutationFn: () => detectFrame(frame.id, config),
     onSuccess: async (answer) => {
@@ -71,6 +78,11 @@ export function FrameOptionsMenu({
         <MenuItem component={RouterLink} to={results}>
           {t(`${k}.results`)}
         </MenuItem>
+        {canSegment && (
+          <MenuItem component={RouterLink} to={segmentPath}>
+            {t(`${k}.segment`)}
+          </MenuItem>
+        )}
       </Menu>
     </>
   );
