@@ -8,8 +8,10 @@ import {
   FrameListResponseSchema,
   defaultDataLabelName,
 } from '@sarm/contracts';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts.js';
 import { TestApi } from './support/api.js';
 import { launchBrowser, openPage, useSession } from './support/browser.js';
@@ -227,6 +229,60 @@ describe('technical workflow steps', () => {
     await page.keyboard.press('?');
     await page.getByRole('dialog').getByText('Keyboard shortcuts').waitFor();
     await page.keyboard.press('Escape');
+
+    // The item waits for review on the Morphology Labels tab; approving it is kept.
+    await page.goto('/finetune/data-label-review');
+    await page.getByRole('tab', { name: 'Morphology Labels (1)' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Screens video' });
+    await row.getByText('Pending').waitFor();
+    await row.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await row.getByText('Approved').waitFor();
+    await shoot('morphology-review');
+
+    // The label exports as COCO with the mask as polygon and RLE, and its morphometry.
+    const exported = await api.request(
+      'POST',
+      `/sarm/annotation/datasets/${seed.datasetId}/data-labels/${label.id}/export`,
+      { format: 'coco', include_original_images: false },
+      adminToken,
+    );
+    expect(exported.status).toBe(200);
+    const coco = z
+      .object({
+        annotations: z.array(
+          z.object({
+            segmentation: z.array(z.array(z.number())),
+            rle: z.object({ counts: z.array(z.number()) }),
+            attributes: z.object({
+              morphology_class: z.string(),
+              morphometry: z.object({ length_um: z.number() }),
+            }),
+          }),
+        ),
+      })
+      .parse(
+        JSON.parse(
+          strFromU8(
+            unzipSync(new Uint8Array(await exported.arrayBuffer()))['annotations.json'] ??
+              new Uint8Array(),
+          ),
+        ),
+      );
+    expect(coco.annotations).toHaveLength(1);
+    expect(coco.annotations[0]?.attributes.morphology_class).toBe('normal');
+    expect(coco.annotations[0]?.attributes.morphometry.length_um).toBeGreaterThan(1);
+
+    // The morphology review page lists the label; its items are a table with the statistics.
+    await page.goto('/finetune/annotation/morphology/review');
+    await page.getByRole('heading', { name: 'Morphology Data Labels' }).waitFor();
+    await page.getByText(label.name).click();
+    await page.getByText(`Items in ${label.name}`).waitFor();
+    const item = page.getByRole('table', { name: 'Morphology items' }).getByRole('row').nth(1);
+    await item.getByText('Normal').waitFor();
+    await item.getByText('Approved').waitFor();
+    await page.getByText(/^Normal forms: 100\.0 % \(WHO reference 4 % or more\)$/).waitFor();
+    await shoot('morphology-label-items');
   });
 
   it('shows every technical screen at 1440x900', async () => {

@@ -4,7 +4,7 @@ import { NotFoundPage } from '../pages/status/NotFoundPage';
 import { FrameAnnotationPage } from '../pages/technical/annotation/FrameAnnotationPage';
 import { DataLabelReviewPage } from '../pages/technical/review/DataLabelReviewPage';
 import { AnnotationManagementPage } from '../pages/technical/labels/AnnotationManagementPage';
-import { DetectionLabelsBrowserPage } from '../pages/technical/labels/DetectionLabelsBrowserPage';
+import { DataLabelsBrowserPage } from '../pages/technical/labels/DataLabelsBrowserPage';
 import { TechnicalDatasetsPage } from '../pages/technical/datasets/TechnicalDatasetsPage';
 import { CreateDatasetWizardPage } from '../pages/technical/wizard/CreateDatasetWizardPage';
 import { TechnicalVideosPage } from '../pages/technical/datasets/TechnicalVideosPage';
@@ -83,7 +83,11 @@ export function technicalRoutes() {
       <Route element={<RouteGuard requirement={REVIEW_ANNOTATIONS} />}>
         <Route
           path="/finetune/annotation/detection/review"
-          element={<DetectionLabelsBrowserPage />}
+          element={<DataLabelsBrowserPage key="detection" labelType="detection" />}
+        />
+        <Route
+          path="/finetune/annotation/morphology/review"
+          element={<DataLabelsBrowserPage key="morphology" labelType="morphology" />}
         />
         <Route
           path="/finetune/projects/:projectId/datasets/:datasetId/data-labels"

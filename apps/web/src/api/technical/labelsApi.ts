@@ -72,7 +72,8 @@ export const fetchMorphologyLabels = (): Promise<DataLabelListResponse> =>
   );
 
 export const dataLabelKeys = {
-  list: (query: string, page: number) => ['technical', 'data-labels', query, page] as const,
+  list: (labelType: string, query: string, page: number) =>
+    ['technical', 'data-labels', labelType, query, page] as const,
   items: (labelId: string, query: string, sortBy: string, page: number, limit: number) =>
     ['technical', 'data-label-items', labelId, query, sortBy, page, limit] as const,
   stats: (labelId: string) => ['technical', 'data-label-stats', labelId] as const,
@@ -96,9 +97,9 @@ export const deleteDataLabel = (labelId: string) =>
     method: 'DELETE',
   });
 
-/** Detection labels, searched by name, description or dataset; 20 a page. */
-export function fetchDetectionLabels(query: string, page: number) {
-  const params = new URLSearchParams({ label_type: 'detection', page: String(page), limit: '20' });
+/** Labels of one type, searched by name, description or dataset; 20 a page. */
+export function fetchLabels(labelType: 'detection' | 'morphology', query: string, page: number) {
+  const params = new URLSearchParams({ label_type: labelType, page: String(page), limit: '20' });
   if (query.trim() !== '') params.set('query', query.trim());
   return apiClient.requestParsed(
     `/sarm/annotation/data-labels/?${params.toString()}`,

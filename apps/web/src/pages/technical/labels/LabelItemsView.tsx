@@ -20,7 +20,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { DataLabel } from '@sarm/contracts';
+import type { DataLabel, DataLabelItem } from '@sarm/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +34,7 @@ import {
 } from '../../../api/technical/labelsApi';
 import { useConfirm } from '../../../feedback/feedbackContext';
 import { AuthImage } from '../../clinical/AuthImage';
+import { MorphologyItemsTable } from './MorphologyItemsTable';
 import { EditLabelDialog } from './EditLabelDialog';
 import { confidenceChipColour, groupItemsByFrame, ITEM_PAGE_SIZES } from './labelItemsLogic';
 
@@ -61,9 +62,20 @@ export function LabelItemsView({ label, onBack }: { label: DataLabel; onBack: ()
     queryKey: dataLabelKeys.stats(label.id),
     queryFn: () => fetchLabelStats(label.id),
   });
-  const groups = groupItemsByFrame(items.data?.items ?? []);
+  const morphology = label.label_type !== 'detection';
+  // Detection items are shown by frame; morphology items in a table.
+  const groups = morphology ? [] : groupItemsByFrame(items.data?.items ?? []);
   const frame = groups.find((group) => group.frameId === frameId) ?? groups[0];
   const refresh = () => void client.invalidateQueries({ queryKey: dataLabelKeys.all });
+  const removeItem = (item: DataLabelItem) =>
+    void confirm({
+      message: t(`${k}.deleteItemConfirm`),
+      onConfirm: async () => {
+        // Failures are silent here (spec 2 §8); the list shows what is left.
+        await deleteLabelItem(label.id, item.id).catch(() => undefined);
+        refresh();
+      },
+    });
 
   return (
     <Box>
@@ -146,8 +158,50 @@ export function LabelItemsView({ label, onBack }: { label: DataLabel; onBack: ()
       </Stack>
       {items.isPending && <LinearProgress />}
       {items.isError && <Alert severity="error">{t(`${k}.itemsFailed`)}</Alert>}
-      {items.isSuccess && groups.length === 0 && (
-        <Typography color="textSecondary">{t(`${k}.noItems`)}</Typography>
+      {items.isSuccess &&
+        (items.data.items.length === 0 || (!morphology && groups.length === 0)) && (
+          <Typography color="textSecondary">{t(`${k}.noItems`)}</Typography>
+        )}
+      {morphology && stats.data !== undefined && (
+        <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+          {(
+            [
+              ['normal', stats.data.normal_count],
+              ['head_defect', stats.data.head_defect_count],
+              ['midpiece_defect', stats.data.midpiece_defect_count],
+              ['tail_defect', stats.data.tail_defect_count],
+              ['multiple_defects', stats.data.multiple_defects_count],
+            ] as const
+          ).map(([name, count]) => (
+            <Chip
+              key={name}
+              variant="outlined"
+              label={`${t(`technical.segmentation.classes.${name}`)}: ${count}`}
+            />
+          ))}
+          <Chip
+            color={
+              stats.data.normal_forms_percent === null
+                ? 'default'
+                : stats.data.normal_forms_percent >= stats.data.normal_forms_reference_percent
+                  ? 'success'
+                  : 'warning'
+            }
+            label={`${t(`${k}.normalForms`)}: ${t(`${k}.normalFormsLine`, {
+              value:
+                stats.data.normal_forms_percent === null
+                  ? t(`${k}.notAvailable`)
+                  : `${stats.data.normal_forms_percent.toFixed(1)} %`,
+            })}`}
+          />
+        </Stack>
+      )}
+      {morphology && (items.data?.items.length ?? 0) > 0 && (
+        <MorphologyItemsTable
+          label={current}
+          items={items.data?.items ?? []}
+          {...(current.can_edit && { onDelete: removeItem })}
+        />
       )}
       {groups.length > 0 && (
         <>
@@ -206,20 +260,7 @@ export function LabelItemsView({ label, onBack }: { label: DataLabel; onBack: ()
                   key={item.id}
                   secondaryAction={
                     current.can_edit && (
-                      <Button
-                        size="small"
-                        color="error"
-                        onClick={() =>
-                          void confirm({
-                            message: t(`${k}.deleteItemConfirm`),
-                            onConfirm: async () => {
-                              // Failures are silent here (spec 2 §8); the list shows what is left.
-                              await deleteLabelItem(label.id, item.id).catch(() => undefined);
-                              refresh();
-                            },
-                          })
-                        }
-                      >
+                      <Button size="small" color="error" onClick={() => removeItem(item)}>
                         {t(`${k}.deleteItem`)}
                       </Button>
                     )

@@ -19,23 +19,44 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { dataLabelKeys, fetchDetectionLabels } from '../../../api/technical/labelsApi';
+import { dataLabelKeys, fetchLabels } from '../../../api/technical/labelsApi';
 import { LabelItemsView } from './LabelItemsView';
 
 const k = 'technical.labels.browser';
+/** What differs between the detection and morphology lists. */
+const TEXTS = {
+  detection: {
+    title: 'title',
+    empty: 'empty',
+    chip: 'detectionChip',
+    start: '/finetune/annotation',
+  },
+  morphology: {
+    title: 'morphologyTitle',
+    empty: 'morphologyEmpty',
+    chip: 'morphologyChip',
+    start: '/finetune/frame-extraction',
+  },
+} as const;
 
 /**
- * Detection Data Labels browser (spec 2 §2.3): label cards with search and paging, then the
- * items of the chosen label.
+ * Data labels browser (spec 2 §2.3): the Detection Data Labels browser and the morphology review
+ * page share it; label cards with search and paging, then the items of the chosen label. Picking
+ * a label starts its items at page 1 with no search.
  */
-export function DetectionLabelsBrowserPage() {
+export function DataLabelsBrowserPage({
+  labelType,
+}: {
+  readonly labelType: 'detection' | 'morphology';
+}) {
+  const texts = labelType === 'detection' ? TEXTS.detection : TEXTS.morphology;
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<DataLabel | null>(null);
   const labels = useQuery({
-    queryKey: dataLabelKeys.list(query, page),
-    queryFn: () => fetchDetectionLabels(query, page),
+    queryKey: dataLabelKeys.list(labelType, query, page),
+    queryFn: () => fetchLabels(labelType, query, page),
     placeholderData: keepPreviousData,
   });
   if (chosen !== null)
@@ -44,7 +65,7 @@ export function DetectionLabelsBrowserPage() {
   return (
     <Box>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-        {t(`${k}.title`)}
+        {t(`${k}.${texts.title}`)}
       </Typography>
       <TextField
         size="small"
@@ -67,8 +88,8 @@ export function DetectionLabelsBrowserPage() {
       )}
       {labels.isSuccess && labels.data.data_labels.length === 0 && (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Typography color="textSecondary">{t(`${k}.empty`)}</Typography>
-          <Button variant="contained" component={RouterLink} to="/finetune/annotation">
+          <Typography color="textSecondary">{t(`${k}.${texts.empty}`)}</Typography>
+          <Button variant="contained" component={RouterLink} to={texts.start}>
             {t(`${k}.startAnnotating`)}
           </Button>
         </Stack>
@@ -91,7 +112,7 @@ export function DetectionLabelsBrowserPage() {
                     {label.description === '' ? t(`${k}.noDescription`) : label.description}
                   </Typography>
                   <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
-                    <Chip size="small" color="primary" label={t(`${k}.detectionChip`)} />
+                    <Chip size="small" color="primary" label={t(`${k}.${texts.chip}`)} />
                     <Typography variant="caption">
                       {t(`${k}.cardLine`, {
                         date: new Date(label.created_at).toLocaleDateString(),
