@@ -5,7 +5,6 @@ import {
   Button,
   CircularProgress,
   LinearProgress,
-  Paper,
   Stack,
   Typography,
 } from '@mui/material';
@@ -18,8 +17,7 @@ import { analyseVideo, fetchVideoAnalysis, videoAnalysisKeys } from '../../api/v
 import { useCan } from '../admin/common/useCan';
 import { businessBase } from '../clinical/businessScreensLogic';
 import { AnalysisSummaryCards } from './AnalysisSummaryCards';
-import { TrackOverlayPlayer } from './TrackOverlayPlayer';
-import { TrackTable } from './TrackTable';
+import { TrackPanels } from './TrackPanels';
 
 /** The video id from `/sarm/analysis/:videoId`, `/sarm/video/:videoId` or `?videoId=`. */
 function useVideoId(): string {
@@ -118,20 +116,12 @@ export function VideoAnalysisPage() {
       ) : (
         <Stack spacing={3}>
           <AnalysisSummaryCards analysis={analysis} video={video} />
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <TrackOverlayPlayer
-              video={video}
-              tracks={analysis.tracks}
-              selectedId={selectedId}
-              onSelect={setSelectedId}
-            />
-          </Paper>
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="h6" gutterBottom>
-              {t('videoAnalysis.table.title')}
-            </Typography>
-            <TrackTable tracks={analysis.tracks} selectedId={selectedId} onSelect={setSelectedId} />
-          </Paper>
+          <TrackPanels
+            analysis={analysis}
+            video={video}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+          />
         </Stack>
       )}
     </Box>

@@ -46,7 +46,7 @@ import { useConfirm, useToast } from '../../../feedback/feedbackContext';
 import { useCan } from '../../admin/common/useCan';
 import { AnnotationCanvas } from './canvas/AnnotationCanvas';
 import { moveBox, screenPoint, type FrameBox } from './canvas/geometry';
-import { actionFor, isTypingTarget, nudgeOf, type AnnotationAction } from './canvas/keymap';
+import { actionFor, nudgeOf, SHORTCUTS, type AnnotationAction } from './canvas/keymap';
 import type { CanvasBox } from './canvas/render';
 import { actualSizeView, fitView, zoomAt, type View } from './canvas/view';
 import { AnnotationInfoCards } from './AnnotationInfoCards';
@@ -60,6 +60,7 @@ import {
   type LabelPhase,
 } from './frameAnnotationLogic';
 import { ShortcutsDialog } from './ShortcutsDialog';
+import { useShortcutKeys } from './useShortcutKeys';
 import { useBoxEditing } from './useBoxEditing';
 import { useFrameImage } from '../../clinical/useFrameImage';
 import { useElementWidth } from './useElementWidth';
@@ -394,22 +395,7 @@ export function FrameAnnotationPage() {
   const deleteRef = useRef(deleteWithConfirmation);
   deleteRef.current = deleteWithConfirmation;
   const onDeleteFromList = useCallback((d: Detection) => void deleteRef.current(d), []);
-  const runRef = useRef(run);
-  runRef.current = run;
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (isTypingTarget(event.target instanceof HTMLElement ? event.target : null)) return;
-      // Keys typed inside an open dialog belong to the dialog.
-      if (event.target instanceof Element && event.target.closest('[role="dialog"]') !== null)
-        return;
-      const action = actionFor(event);
-      if (action === null) return;
-      event.preventDefault();
-      runRef.current(action);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useShortcutKeys(actionFor, run);
 
   if (!canAnnotate) return <Alert severity="warning">{t(`${k}.noPermission`)}</Alert>;
   if (frameId === '') return <Alert severity="error">{t(`${k}.missingIds`)}</Alert>;
@@ -569,7 +555,17 @@ export function FrameAnnotationPage() {
           />
         </Grid>
       </Grid>
-      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <ShortcutsDialog
+        open={helpOpen}
+        onClose={() => setHelpOpen(false)}
+        title={t('technical.annotation.shortcutsTitle')}
+        shortcuts={SHORTCUTS.map((s) => ({
+          keys: s.keys,
+          text: t(`technical.annotation.actions.${s.action}`),
+        }))}
+        legend={t('technical.annotation.legend')}
+        closeText={t('technical.annotation.close')}
+      />
     </Box>
   );
 }

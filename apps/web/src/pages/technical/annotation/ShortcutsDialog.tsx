@@ -10,34 +10,47 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useTranslation } from 'react-i18next';
-import { SHORTCUTS } from './canvas/keymap';
 
-/** Every keyboard shortcut of the annotation page. */
-export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+/** A tool's keyboard shortcuts: keys and what they do, with an optional legend below. */
+export function ShortcutsDialog({
+  open,
+  onClose,
+  title,
+  shortcuts,
+  legend,
+  closeText,
+}: {
+  readonly open: boolean;
+  readonly onClose: () => void;
+  readonly title: string;
+  readonly shortcuts: readonly { readonly keys: string; readonly text: string }[];
+  readonly legend?: string;
+  readonly closeText: string;
+}) {
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>{t('technical.annotation.shortcutsTitle')}</DialogTitle>
+      <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <Table size="small">
           <TableBody>
-            {SHORTCUTS.map((shortcut) => (
-              <TableRow key={shortcut.action}>
+            {shortcuts.map((shortcut) => (
+              <TableRow key={shortcut.text}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <code>{shortcut.keys}</code>
                 </TableCell>
-                <TableCell>{t(`technical.annotation.actions.${shortcut.action}`)}</TableCell>
+                <TableCell>{shortcut.text}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
-        <Typography variant="body2" color="textSecondary" sx={{ mt: 2 }}>
-          {t('technical.annotation.legend')}
-        </Typography>
+        {legend !== undefined && (
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 2 }}>
+            {legend}
+          </Typography>
+        )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('technical.annotation.close')}</Button>
+        <Button onClick={onClose}>{closeText}</Button>
       </DialogActions>
     </Dialog>
   );

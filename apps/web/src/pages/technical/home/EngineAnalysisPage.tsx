@@ -23,8 +23,7 @@ import { errorMessage } from '../../../api/client';
 import { analyseVideo, fetchVideoAnalysis, videoAnalysisKeys } from '../../../api/videoAnalysisApi';
 import { useCan } from '../../admin/common/useCan';
 import { CATEGORY_COLOURS, CATEGORY_LABEL_KEYS } from '../../analysis/categoryColours';
-import { TrackOverlayPlayer } from '../../analysis/TrackOverlayPlayer';
-import { TrackTable } from '../../analysis/TrackTable';
+import { TrackPanels } from '../../analysis/TrackPanels';
 import {
   categoryShares,
   concentrationFigures,
@@ -154,20 +153,12 @@ function MotilityView({
           })}
         </Typography>
       </Paper>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <TrackOverlayPlayer
-          video={video}
-          tracks={analysis.tracks}
-          selectedId={selectedId}
-          onSelect={setSelectedId}
-        />
-      </Paper>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="h6" gutterBottom>
-          {t('videoAnalysis.table.title')}
-        </Typography>
-        <TrackTable tracks={analysis.tracks} selectedId={selectedId} onSelect={setSelectedId} />
-      </Paper>
+      <TrackPanels
+        analysis={analysis}
+        video={video}
+        selectedId={selectedId}
+        onSelect={setSelectedId}
+      />
     </Stack>
   );
 }

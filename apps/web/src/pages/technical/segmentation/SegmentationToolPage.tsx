@@ -49,10 +49,15 @@ import { useAuth } from '../../../auth/authContext';
 import { useToast } from '../../../feedback/feedbackContext';
 import { useCan } from '../../admin/common/useCan';
 import { AuthImage } from '../../clinical/AuthImage';
-import { isTypingTarget } from '../annotation/canvas/keymap';
+import { ShortcutsDialog } from '../annotation/ShortcutsDialog';
+import { useShortcutKeys } from '../annotation/useShortcutKeys';
 import { CropPromptView } from './CropPromptView';
-import { SegmentationShortcutsDialog } from './SegmentationShortcutsDialog';
-import { segmentationActionFor, stepCrop, type SegmentationAction } from './segmentationLogic';
+import {
+  SEGMENTATION_SHORTCUTS,
+  segmentationActionFor,
+  stepCrop,
+  type SegmentationAction,
+} from './segmentationLogic';
 
 const k = 'technical.segmentation';
 
@@ -207,21 +212,7 @@ export function SegmentationToolPage() {
         return;
     }
   }
-  const runRef = useRef(run);
-  runRef.current = run;
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (isTypingTarget(event.target instanceof HTMLElement ? event.target : null)) return;
-      if (event.target instanceof Element && event.target.closest('[role="dialog"]') !== null)
-        return;
-      const action = segmentationActionFor(event);
-      if (action === null) return;
-      event.preventDefault();
-      runRef.current(action);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useShortcutKeys(segmentationActionFor, run);
 
   if (!canAnnotate) return <Alert severity="warning">{t(`${k}.noPermission`)}</Alert>;
   if (!hasScope) return <Alert severity="info">{t(`${k}.missingScope`)}</Alert>;
@@ -417,7 +408,16 @@ export function SegmentationToolPage() {
           </Grid>
         </Grid>
       )}
-      <SegmentationShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <ShortcutsDialog
+        open={helpOpen}
+        onClose={() => setHelpOpen(false)}
+        title={t(`${k}.shortcutsTitle`)}
+        shortcuts={SEGMENTATION_SHORTCUTS.map((s) => ({
+          keys: s.keys,
+          text: t(`${k}.actions.${s.action}`),
+        }))}
+        closeText={t(`${k}.close`)}
+      />
     </Box>
   );
 }
