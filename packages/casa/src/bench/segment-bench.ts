@@ -12,13 +12,53 @@ import {
   threePointPrompt,
 } from '../segment/prompts.js';
 import { segmentFromPoints, segmentMaskWith } from '../segment/segment.js';
-import { syntheticCrop } from '../segment/synthetic-crop.js';
+import { suggestPoints } from '../segment/suggest.js';
+import { syntheticCrop, type SyntheticCrop } from '../segment/synthetic-crop.js';
 
 const mean = (v: number[]): number => v.reduce((s, x) => s + x, 0) / Math.max(1, v.length);
 const p95 = (v: number[]): number => {
   const sorted = [...v].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))] ?? 0;
 };
+
+/** Within `radius` px of a pixel set to 1 in `mask`. */
+function near(mask: Uint8Array, width: number, x: number, y: number, radius: number): boolean {
+  for (let dy = -radius; dy <= radius; dy++) {
+    for (let dx = -radius; dx <= radius; dx++) {
+      if (mask[(y + dy) * width + (x + dx)] === 1) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Suggested points against the truth: the head point inside the head, tail points within 2 px of
+ * the tail line, background points off the cell (head and tail, 2 px margin).
+ */
+function suggestionFigures(crops: readonly SyntheticCrop[]) {
+  let head = 0;
+  let tail = 0;
+  let tailTotal = 0;
+  let background = 0;
+  let backgroundTotal = 0;
+  for (const c of crops) {
+    const width = c.image.width;
+    const [first, ...rest] = suggestPoints(c.image, c.headBox);
+    if (first !== undefined && c.headMask[first.y * width + first.x] === 1) head++;
+    for (const p of rest) {
+      if (p.label === 1) {
+        tailTotal++;
+        if (near(c.tailMask, width, p.x, p.y, 2)) tail++;
+      } else {
+        backgroundTotal++;
+        if (!near(c.tailMask, width, p.x, p.y, 2) && !near(c.headMask, width, p.x, p.y, 2))
+          background++;
+      }
+    }
+  }
+  const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)} %`;
+  return `head point in head ${pct(head, crops.length)}, tail points on tail ${pct(tail, tailTotal)} (${tailTotal}), background points off the cell ${pct(background, backgroundTotal)} (${backgroundTotal})`;
+}
 
 function run(name: string, seeds: readonly number[]): void {
   const crops = seeds.map((s) => syntheticCrop(s));
@@ -52,6 +92,7 @@ function run(name: string, seeds: readonly number[]): void {
   console.log(
     `  time per prompt (incl. confidence): mean ${mean(times).toFixed(1)} ms, p95 ${p95(times).toFixed(1)} ms`,
   );
+  console.log(`  auto-suggest: ${suggestionFigures(crops)}`);
   console.log(
     `  confidence clean ${mean(conf).toFixed(2)}; blur 2.5 + noise 22: ${mean(hardConf).toFixed(2)} (IoU ${mean(hardIou).toFixed(3)})`,
   );

@@ -56,6 +56,27 @@ describe.each([
     }
   });
 
+  it('places the suggested tail points on the tail', () => {
+    let onTail = 0;
+    let tailPoints = 0;
+    for (const c of crops) {
+      const w = c.image.width;
+      const tail = suggestPoints(c.image, c.headBox)
+        .filter((q) => q.label === 1)
+        .slice(1);
+      tailPoints += tail.length;
+      for (const p of tail) {
+        let hit = false;
+        for (let dy = -2; dy <= 2; dy++)
+          for (let dx = -2; dx <= 2; dx++) hit ||= c.tailMask[(p.y + dy) * w + p.x + dx] === 1;
+        if (hit) onTail++;
+      }
+    }
+    // Most crops get their four tail points; those that get them have them on the tail.
+    expect(tailPoints).toBeGreaterThan(crops.length * 2.5);
+    expect(onTail / tailPoints).toBeGreaterThan(0.85);
+  });
+
   it('is more confident on clean crops than on blurred and noisy ones', () => {
     const clean = crops.map((c) => segmentFromPoints(c.image, onePointPrompt(c)).confidence);
     const hard = seeds

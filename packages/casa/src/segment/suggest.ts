@@ -5,8 +5,6 @@
 import { estimateNoise, gaussianSmooth, median } from './prompt-model.js';
 import type { GrayImage, PixelBox, PromptPoint } from './types.js';
 
-/** Scale (px) of the Hessian used to find the tail ridge. */
-const RIDGE_SIGMA = 1.5;
 /** Tracing step along the tail, px. */
 const STEP = 2;
 /** Largest turn per step while tracing, radians. */
@@ -17,57 +15,69 @@ const TAIL_START = 4;
 /** Margin (px) around the head box inside which no background point is placed. */
 const HEAD_MARGIN = 4;
 const MAX_DEBRIS_POINTS = 3;
+/** Length (px) of the segment the line filter integrates ahead of the trace. */
+const SEGMENT = 8;
+/** Distance (px) of the filter's two side lines from its centre line. */
+const SIDE = 3;
+/** The tail is followed while its line response stays above this many noise units. */
+const LINE_SNR = 2;
+/**
+ * Share of the traced tail the foreground points spread over: the trace's last steps are the least
+ * certain (it may run on a little past a fading tail), so the last point stays short of them.
+ */
+const TAIL_SPAN = 0.85;
 
-interface Hessian {
-  readonly xx: Float32Array;
-  readonly yy: Float32Array;
-  readonly xy: Float32Array;
-}
-
-function hessian(s: Float32Array, width: number, height: number): Hessian {
-  const n = width * height;
-  const xx = new Float32Array(n);
-  const yy = new Float32Array(n);
-  const xy = new Float32Array(n);
-  const at = (x: number, y: number): number =>
-    s[Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x))] ?? 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const p = y * width + x;
-      const c = at(x, y);
-      xx[p] = at(x + 1, y) - 2 * c + at(x - 1, y);
-      yy[p] = at(x, y + 1) - 2 * c + at(x, y - 1);
-      xy[p] = (at(x + 1, y + 1) - at(x + 1, y - 1) - at(x - 1, y + 1) + at(x - 1, y - 1)) / 4;
-    }
-  }
-  return { xx, yy, xy };
+/** Bilinear sample of `s` (clamped to the image). */
+function sample(s: Float32Array, width: number, height: number, x: number, y: number): number {
+  const fx = Math.min(width - 1.001, Math.max(0, x));
+  const fy = Math.min(height - 1.001, Math.max(0, y));
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const ax = fx - x0;
+  const ay = fy - y0;
+  const p = y0 * width + x0;
+  return (
+    (1 - ay) * ((1 - ax) * (s[p] ?? 0) + ax * (s[p + 1] ?? 0)) +
+    ay * ((1 - ax) * (s[p + width] ?? 0) + ax * (s[p + width + 1] ?? 0))
+  );
 }
 
 /**
- * Line-likeness at (x, y) for a line running in direction `angle`: |second derivative across| -
- * |second derivative along|. High on a thin bright or dark line aligned with `angle`, low on blobs,
- * flat areas and on edges/halos running across the direction.
+ * Oriented line filter for a line of `polarity` (1 bright, -1 dark): along a segment from (x, y) in
+ * direction `angle`, the smaller of the centre line's contrast against each of the two parallel
+ * side lines `SIDE` px away, averaged over the segment. High only where the centre differs from
+ * both sides the same way: near zero on flat ground, on edges and beside a line (one side agrees
+ * with the centre), and across a radial halo (both sides see the same ring). Integrating over the
+ * segment lifts a tail of a few grey levels out of per-pixel noise. NaN when the segment leaves
+ * the image.
  */
-function ridgeScore(
-  h: Hessian,
+function lineResponse(
+  s: Float32Array,
   width: number,
   height: number,
-  x: number,
-  y: number,
-  angle: number,
+  from: { x: number; y: number; angle: number },
+  polarity: number,
+  start: number,
+  end: number,
 ): number {
-  const xi = Math.round(x);
-  const yi = Math.round(y);
-  if (xi < 1 || yi < 1 || xi >= width - 1 || yi >= height - 1) return -Infinity;
-  const p = yi * width + xi;
-  const hxx = h.xx[p] ?? 0;
-  const hyy = h.yy[p] ?? 0;
-  const hxy = h.xy[p] ?? 0;
-  const tx = Math.cos(angle);
-  const ty = Math.sin(angle);
-  const along = tx * tx * hxx + 2 * tx * ty * hxy + ty * ty * hyy;
-  const across = ty * ty * hxx - 2 * tx * ty * hxy + tx * tx * hyy;
-  return Math.abs(across) - Math.abs(along);
+  const tx = Math.cos(from.angle);
+  const ty = Math.sin(from.angle);
+  const ex = from.x + end * tx;
+  const ey = from.y + end * ty;
+  if (ex < 1 || ey < 1 || ex > width - 2 || ey > height - 2) return Number.NaN;
+  let centre = 0;
+  let left = 0;
+  let right = 0;
+  let count = 0;
+  for (let t = start; t <= end; t += 1) {
+    const px = from.x + t * tx;
+    const py = from.y + t * ty;
+    centre += sample(s, width, height, px, py);
+    left += sample(s, width, height, px - SIDE * ty, py + SIDE * tx);
+    right += sample(s, width, height, px + SIDE * ty, py - SIDE * tx);
+    count++;
+  }
+  return (polarity * Math.min(polarity * (centre - left), polarity * (centre - right))) / count;
 }
 
 /**
@@ -145,78 +155,66 @@ export function suggestPoints(image: GrayImage, box: PixelBox, numPoints = 5): P
   }
   const points: PromptPoint[] = [{ x: cx, y: cy, label: 1 }];
 
-  // Tail: best outward ray from the head edge, then greedy tracing along the ridge.
-  const ridgeImage = gaussianSmooth(data, width, height, RIDGE_SIGMA);
-  const h = hessian(ridgeImage, width, height);
+  // Tail: the outward ray from the head edge with the strongest line response (either polarity),
+  // then greedy tracing that keeps the polarity and follows the strongest segment ahead.
   const headRadius = Math.max(hw, hh);
   const rayStart = headRadius + 1;
-  const rayEnd = headRadius + 12;
+  const rayLength = 12;
+  // Noise of one response: the smoothed pixel noise averaged over the segment's samples.
+  const responseNoise = (noise * 0.35 * Math.sqrt(1.5)) / Math.sqrt(SEGMENT + 1);
   let bestAngle = 0;
-  let bestRay = -Infinity;
+  let bestRay = 0;
   const ANGLES = 72;
+  let polarity = 1;
   for (let k = 0; k < ANGLES; k++) {
-    const angle = (2 * Math.PI * k) / ANGLES;
-    let acc = 0;
-    let count = 0;
-    for (let r = rayStart; r <= rayEnd; r += 1) {
-      const v = ridgeScore(
-        h,
-        width,
-        height,
-        cx + r * Math.cos(angle),
-        cy + r * Math.sin(angle),
-        angle,
-      );
-      if (v === -Infinity) break;
-      acc += v;
-      count++;
-    }
-    const score = count > 0 ? acc / count : -Infinity;
-    if (score > bestRay) {
-      bestRay = score;
-      bestAngle = angle;
+    const ray = { x: cx, y: cy, angle: (2 * Math.PI * k) / ANGLES };
+    for (const p of [1, -1]) {
+      const r = p * lineResponse(smooth, width, height, ray, p, rayStart, rayStart + rayLength);
+      if (r > bestRay) {
+        bestRay = r;
+        bestAngle = ray.angle;
+        polarity = p;
+      }
     }
   }
-  // Ridge noise level: a Hessian second difference of smoothed noise; stop when the ridge fades.
-  const hxxAbs: number[] = [];
-  for (let p = 0; p < width * height; p += 3) hxxAbs.push(Math.abs(h.xx[p] ?? 0));
-  const ridgeNoise = median(hxxAbs) / 0.6745;
+  const floor = LINE_SNR * responseNoise;
   const trace: { x: number; y: number }[] = [];
   let px = cx + rayStart * Math.cos(bestAngle);
   let py = cy + rayStart * Math.sin(bestAngle);
   let heading = bestAngle;
   let weak = 0;
-  if (bestRay > 0.15 * ridgeNoise) {
+  if (bestRay > floor) {
     for (let travelled = 0; travelled < MAX_TAIL_LENGTH; travelled += STEP) {
       let best = -Infinity;
       let bestHeading = heading;
       for (let turn = -MAX_TURN; turn <= MAX_TURN + 1e-9; turn += MAX_TURN / 4) {
         const a = heading + turn;
-        const qx = px + STEP * Math.cos(a);
-        const qy = py + STEP * Math.sin(a);
-        // Look one step further too so a single noisy pixel does not steer the trace.
-        const s =
-          ridgeScore(h, width, height, qx, qy, a) +
-          ridgeScore(h, width, height, qx + STEP * Math.cos(a), qy + STEP * Math.sin(a), a);
-        if (s > best) {
-          best = s;
+        const r =
+          polarity *
+          lineResponse(smooth, width, height, { x: px, y: py, angle: a }, polarity, 1, SEGMENT);
+        // A slight preference for going straight steadies the trace in noise.
+        const score = r - 0.1 * Math.abs(turn) * floor;
+        if (score > best) {
+          best = score;
           bestHeading = a;
         }
       }
-      if (best === -Infinity) break;
-      // Two look-ahead samples against the mean ridge of the entry ray; two weak steps end the tail.
-      weak = best < Math.max(bestRay, 0.3 * ridgeNoise) ? weak + 1 : 0;
+      if (!Number.isFinite(best)) break;
+      // Two weak steps in a row end the tail.
+      weak = best < floor ? weak + 1 : 0;
       if (weak >= 2) break;
       heading = bestHeading;
       px += STEP * Math.cos(heading);
       py += STEP * Math.sin(heading);
       trace.push({ x: px, y: py });
     }
+    // Drop the steps taken after the tail had already faded.
+    if (weak > 0) trace.splice(trace.length - weak, weak);
   }
   const tailPoints = Math.max(0, numPoints - 1);
   const usable = trace.slice(Math.ceil(TAIL_START / STEP));
   for (let k = 0; k < tailPoints && usable.length > 0; k++) {
-    const t = tailPoints === 1 ? 0.5 : k / (tailPoints - 1);
+    const t = tailPoints === 1 ? 0.4 : (TAIL_SPAN * k) / (tailPoints - 1);
     const q = usable[Math.min(usable.length - 1, Math.round(t * (usable.length - 1)))];
     if (q === undefined) continue;
     const x = Math.round(q.x);
