@@ -213,6 +213,9 @@ describe('technical workflow steps', () => {
       .getByText(/^Head .* µm/)
       .waitFor();
     await shoot('segmentation');
+    // The class by its digit: 2 is a head defect.
+    await page.keyboard.press('2');
+    await page.getByRole('combobox').filter({ hasText: 'Head defect' }).waitFor();
     await page.keyboard.press('s');
     await page.getByText('Added to data label successfully').waitFor();
     await page.getByTestId('crop-grid').getByText('Added', { exact: true }).first().waitFor();
@@ -223,7 +226,7 @@ describe('technical workflow steps', () => {
       ),
     );
     expect(label.items).toHaveLength(1);
-    expect(label.items[0]).toMatchObject({ morphology_class: 'normal' });
+    expect(label.items[0]).toMatchObject({ morphology_class: 'head_defect' });
     expect(label.items[0]?.points.length).toBeGreaterThan(0);
     expect(label.items[0]?.mask_url).not.toBeNull();
     await page.keyboard.press('?');
@@ -270,7 +273,7 @@ describe('technical workflow steps', () => {
         ),
       );
     expect(coco.annotations).toHaveLength(1);
-    expect(coco.annotations[0]?.attributes.morphology_class).toBe('normal');
+    expect(coco.annotations[0]?.attributes.morphology_class).toBe('head_defect');
     expect(coco.annotations[0]?.attributes.morphometry.length_um).toBeGreaterThan(1);
 
     // The morphology review page lists the label; its items are a table with the statistics.
@@ -279,9 +282,9 @@ describe('technical workflow steps', () => {
     await page.getByText(label.name).click();
     await page.getByText(`Items in ${label.name}`).waitFor();
     const item = page.getByRole('table', { name: 'Morphology items' }).getByRole('row').nth(1);
-    await item.getByText('Normal').waitFor();
+    await item.getByText('Head defect').waitFor();
     await item.getByText('Approved').waitFor();
-    await page.getByText(/^Normal forms: 100\.0 % \(WHO reference 4 % or more\)$/).waitFor();
+    await page.getByText(/^Normal forms: 0\.0 % \(WHO reference 4 % or more\)$/).waitFor();
     await shoot('morphology-label-items');
   });
 

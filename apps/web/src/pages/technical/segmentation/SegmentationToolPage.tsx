@@ -29,7 +29,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { fetchVideo } from '../../../api/clinicalApi';
 import { errorMessage } from '../../../api/client';
 import {
@@ -179,6 +179,7 @@ export function SegmentationToolPage() {
 
   function run(action: SegmentationAction) {
     const busy = suggest.isPending || generate.isPending || save.isPending;
+    if (typeof action === 'object') return setMorphologyClass(action.chooseClass);
     switch (action) {
       case 'foreground':
         return setMode(1);
@@ -230,7 +231,17 @@ export function SegmentationToolPage() {
               : t(`${k}.labelLine`, { name: label.data.name, count: label.data.item_count })}
           </Typography>
         </Box>
-        <Button onClick={() => setHelpOpen(true)}>{t(`${k}.shortcuts`)}</Button>
+        <Stack direction="row" spacing={1}>
+          {frameId !== '' && (
+            <Button
+              component={RouterLink}
+              to={`/finetune/morphology-labeling?${search.toString()}`}
+            >
+              {t('technical.morphology.classifyMorphology')}
+            </Button>
+          )}
+          <Button onClick={() => setHelpOpen(true)}>{t(`${k}.shortcuts`)}</Button>
+        </Stack>
       </Stack>
       {crops.isPending && <LinearProgress />}
       {crops.isError && <Alert severity="error">{t(`${k}.loadFailed`)}</Alert>}

@@ -11,6 +11,17 @@ const press = (key: string, modifiers: Partial<Record<'ctrlKey' | 'metaKey', boo
 });
 
 describe('segmentation shortcuts', () => {
+  it('chooses the class with digits 1 to 6, in the review list order', () => {
+    expect(['1', '2', '5', '6'].map((key) => segmentationActionFor(press(key)))).toEqual([
+      { chooseClass: 'normal' },
+      { chooseClass: 'head_defect' },
+      { chooseClass: 'multiple_defects' },
+      { chooseClass: 'unknown' },
+    ]);
+    expect(segmentationActionFor(press('7'))).toBeNull();
+    expect(segmentationActionFor(press('2', { ctrlKey: true }))).toBeNull();
+  });
+
   it('maps the spec keys to actions, upper or lower case', () => {
     expect(
       ['f', 'B', 'a', 'z', 'r', 'g', 'S', 'ArrowLeft', 'ArrowRight', '?', '/'].map((key) =>

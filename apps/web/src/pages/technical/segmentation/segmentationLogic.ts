@@ -1,8 +1,8 @@
-import type { MaskPoint } from '@sarm/contracts';
+import { MORPHOLOGY_CLASSES, type MaskPoint, type MorphologyClass } from '@sarm/contracts';
 import type { KeyPress } from '../annotation/canvas/keymap';
 
-/** Every keyboard action of the segmentation tool (spec 2 §2.3). */
-export type SegmentationAction =
+/** Every keyboard command of the segmentation tool (spec 2 §2.3). */
+export type SegmentationCommand =
   | 'foreground'
   | 'background'
   | 'autoSuggest'
@@ -14,9 +14,12 @@ export type SegmentationAction =
   | 'nextCrop'
   | 'help';
 
+/** A command, or the choice of a class by its digit (1 normal … 6 unknown, in MORPHOLOGY_CLASSES order). */
+export type SegmentationAction = SegmentationCommand | { readonly chooseClass: MorphologyClass };
+
 /** The shortcuts in the order the help dialog lists them. */
 export const SEGMENTATION_SHORTCUTS: readonly {
-  readonly action: SegmentationAction;
+  readonly action: SegmentationCommand | 'classes';
   readonly keys: string;
 }[] = [
   { action: 'foreground', keys: 'F' },
@@ -25,13 +28,14 @@ export const SEGMENTATION_SHORTCUTS: readonly {
   { action: 'undo', keys: 'Z' },
   { action: 'reset', keys: 'R' },
   { action: 'generate', keys: 'G' },
+  { action: 'classes', keys: `1–${MORPHOLOGY_CLASSES.length}` },
   { action: 'save', keys: 'S' },
   { action: 'previousCrop', keys: '←' },
   { action: 'nextCrop', keys: '→' },
   { action: 'help', keys: '? / /' },
 ];
 
-const KEYS: Record<string, SegmentationAction> = {
+const KEYS: Record<string, SegmentationCommand> = {
   f: 'foreground',
   b: 'background',
   a: 'autoSuggest',
@@ -48,6 +52,8 @@ const KEYS: Record<string, SegmentationAction> = {
 /** The action of a key press; none with Ctrl, Cmd or Alt (spec: ignored with ctrl/meta). */
 export function segmentationActionFor(press: KeyPress): SegmentationAction | null {
   if (press.ctrlKey || press.metaKey || press.altKey) return null;
+  const digit = /^[1-9]$/.test(press.key) ? MORPHOLOGY_CLASSES[Number(press.key) - 1] : undefined;
+  if (digit !== undefined) return { chooseClass: digit };
   return KEYS[press.key.toLowerCase()] ?? null;
 }
 
