@@ -12,7 +12,7 @@ export type Polarity = 'bright' | 'dark';
  * changes whenever a default or a meaning changes.
  */
 export interface CasaSettings {
-  readonly version: 2;
+  readonly version: 3;
   /** Overrides the container's frame rate (use only when the container is known to be wrong). */
   readonly fpsOverride: number | null;
   /** Spatial calibration. 0.5 µm/px is an assumption for 40x phase contrast on a 640x480 camera. */
@@ -30,7 +30,9 @@ export interface CasaSettings {
   readonly highThresholdSigma: number;
   /**
    * Floors of the two thresholds in grey levels: compressed video has almost no pixel noise, and
-   * without a floor the background texture of the slide would be taken for heads.
+   * without a floor the background texture of the slide would be taken for heads. The detector
+   * lowers them to a share of the recording's head contrast when its heads are dimmer (see
+   * `detect/classical-detector.ts`), so defocused heads at half contrast still pass.
    */
   readonly lowThresholdMinGrey: number;
   readonly highThresholdMinGrey: number;
@@ -66,7 +68,7 @@ export interface CasaSettings {
 }
 
 export const DEFAULT_CASA_SETTINGS: CasaSettings = {
-  version: 2,
+  version: 3,
   fpsOverride: null,
   umPerPixel: 0.5,
   chamberDepthUm: DEFAULT_CHAMBER_DEPTH_UM,
@@ -124,7 +126,7 @@ const POSITIVE_KEYS = [
 
 /** Fills defaults and validates; throws {@link InvalidSettingsError} naming the bad setting. */
 export function resolveSettings(partial: Partial<CasaSettings> = {}): CasaSettings {
-  const s: CasaSettings = { ...DEFAULT_CASA_SETTINGS, ...partial, version: 2 };
+  const s: CasaSettings = { ...DEFAULT_CASA_SETTINGS, ...partial, version: 3 };
   for (const key of POSITIVE_KEYS) {
     const value = s[key];
     if (!Number.isFinite(value) || value <= 0) {

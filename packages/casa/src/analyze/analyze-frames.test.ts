@@ -55,6 +55,6 @@ describe('analyzeFrames', () => {
         result.motility.motility_distribution.Immotile - expected.motility_distribution.Immotile,
       ),
     ).toBeLessThan(12);
-    expect(result.settings.version).toBe(2);
+    expect(result.settings.version).toBe(3);
   });
 });

@@ -56,6 +56,9 @@ export interface HardSummary {
   readonly meanAbsClassErrorPp: Record<WhoMotilityCategory, number>;
   readonly worstClassErrorPp: number;
   readonly casesWithinFivePp: number;
+  /** Cases meeting the detection target (F1 >= 0.97) and concentration target (within 5 %). */
+  readonly casesF1Met: number;
+  readonly casesConcentrationMet: number;
   readonly meanConcentrationErrorPercent: number;
   readonly meanF1: number;
   readonly minF1: number;
@@ -81,6 +84,8 @@ export function summarise(figures: readonly AccuracyFigures[]): HardSummary {
     },
     worstClassErrorPp: Math.max(0, ...figures.map((a) => a.worstClassErrorPp)),
     casesWithinFivePp: figures.filter((a) => a.worstClassErrorPp <= 5).length,
+    casesF1Met: figures.filter((a) => a.f1 >= 0.97).length,
+    casesConcentrationMet: figures.filter((a) => a.concentrationErrorPercent <= 5).length,
     meanConcentrationErrorPercent: mean((a) => a.concentrationErrorPercent),
     meanF1: mean((a) => a.f1),
     minF1: Math.min(1, ...figures.map((a) => a.f1)),

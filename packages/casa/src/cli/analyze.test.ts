@@ -70,7 +70,7 @@ describe('casa analyze', () => {
     ).toBe(0);
     const doc = JSON.parse(out.text) as AnalysisResult;
     expect(doc.video).toMatchObject({ width: 640, height: 480, fps: 50, frames: 150 });
-    expect(doc.settings).toMatchObject({ chamberDepthUm: 10, version: 2 });
+    expect(doc.settings).toMatchObject({ chamberDepthUm: 10, version: 3 });
     expect(['normal', 'warning', 'error']).toContain(doc.concentration.overall_classification);
     expect(Object.keys(doc.motility.motility_distribution)).toEqual([
       'Rapid Progressive',

@@ -16,9 +16,15 @@ export interface SubtractedFrame {
   readonly signalAt: (pixel: number) => number;
   /**
    * Fills a 1024-bin histogram (see noise.ts) with the signal of every `step`-th pixel of every
-   * `step`-th row.
+   * `step`-th row; with `awayFromCandidates`, only of the pixels outside the blocks holding
+   * candidates and their neighbours (the heads, their halos and the brightest noise), unless fewer
+   * than a quarter of the samples remain.
    */
-  readonly sampleHistogram: (histogram: Uint32Array, step: number) => void;
+  readonly sampleHistogram: (
+    histogram: Uint32Array,
+    step: number,
+    awayFromCandidates?: boolean,
+  ) => void;
   /** Indices of the pixels whose signal reaches the candidate floor, in raster order. */
   readonly candidates: Int32Array;
   readonly candidateCount: number;
@@ -52,6 +58,8 @@ export class BackgroundSubtractor {
   /** Frames since the background was last estimated, and the settings it was estimated with. */
   private framesSinceBackground = 0;
   private key = '';
+  /** The candidate floor the block thresholds were computed for. */
+  private floor = NaN;
 
   /**
    * Lists the pixels whose signal (polarity applied, so heads are positive) reaches
@@ -67,13 +75,15 @@ export class BackgroundSubtractor {
     candidateFloor: number,
   ): SubtractedFrame {
     this.prepare(width, height);
-    const key = `${windowPx}:${polarity}:${candidateFloor}`;
+    const key = `${windowPx}:${polarity}`;
     // The background of a recording changes slowly: re-estimating it every few frames is enough.
     if (this.framesSinceBackground++ % BACKGROUND_REESTIMATE_FRAMES === 0 || key !== this.key) {
       this.key = key;
       this.framesSinceBackground = 1;
       this.sumBlocks(data);
       this.smoothBlocks(Math.max(1, Math.round(windowPx / 2 / 4)));
+      this.updateThresholds(polarity, candidateFloor);
+    } else if (candidateFloor !== this.floor) {
       this.updateThresholds(polarity, candidateFloor);
     }
     const count = this.findCandidates(data, polarity);
@@ -89,11 +99,15 @@ export class BackgroundSubtractor {
         const block = (((p - x) / width) >> 2) * bw + (x >> 2);
         return Math.trunc(sign * ((data[p] ?? 0) - (blockBackground[block] ?? 0)));
       },
-      sampleHistogram: (histogram: Uint32Array, step: number) => {
+      sampleHistogram: (histogram: Uint32Array, step: number, awayFromCandidates = false) => {
+        const { filled, generation } = this;
+        const skip =
+          awayFromCandidates && 4 * this.filledCount() <= 3 * this.blocksWide * this.blocksHigh;
         histogram.fill(0);
         for (let y = 0; y < height; y += step) {
           const rowBlock = (y >> 2) * bw;
           for (let x = 0; x < width; x += step) {
+            if (skip && filled[rowBlock + (x >> 2)] === generation) continue;
             const v = Math.trunc(
               sign * ((data[y * width + x] ?? 0) - (blockBackground[rowBlock + (x >> 2)] ?? 0)),
             );
@@ -145,6 +159,7 @@ export class BackgroundSubtractor {
 
   /** Integer candidate thresholds per block: background ± floor, rounded away from the background. */
   private updateThresholds(polarity: Polarity, floor: number): void {
+    this.floor = floor;
     const { blockBackground, threshold, laneAddend } = this;
     for (let b = 0; b < threshold.length; b++) {
       const background = blockBackground[b] ?? 0;
@@ -154,6 +169,13 @@ export class BackgroundSubtractor {
       // On the complemented word a dark pixel v <= t reads 255 - v >= 255 - t.
       laneAddend[b] = laneAddendFor(polarity === 'bright' ? t : 255 - t);
     }
+  }
+
+  /** Blocks whose signal was filled in this frame. */
+  private filledCount(): number {
+    let n = 0;
+    for (const mark of this.filled) if (mark === this.generation) n += 1;
+    return n;
   }
 
   /** Fills the signal in the blocks holding candidates and their 8 neighbours (each block once). */

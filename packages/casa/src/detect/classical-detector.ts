@@ -39,11 +39,36 @@ const MIN_HEAD_SHARE = 0.35;
 const TYPICAL_AREA_UPDATE = 0.2;
 /** Fewest single heads in a frame for its median area to update the running estimate. */
 const TYPICAL_AREA_MIN_HEADS = 5;
+/**
+ * The head contrast of a recording: this quantile of the peak signal of its head-sized blobs (the
+ * in-focus heads; a high quantile, so dim heads and texture let in by lower thresholds cannot pull
+ * the thresholds further down).
+ */
+const HEAD_PEAK_QUANTILE = 0.75;
+/**
+ * The grey-level floors of the thresholds never exceed these shares of the recording's head
+ * contrast. A head a few micrometres out of the focal plane shows about half the contrast of one in
+ * focus (and less where the light is weaker): its peak must pass the high threshold and enough of
+ * its area the low one. On a recording whose heads are bright against the floors (the real phase-
+ * contrast recording: about 140 grey levels) the floors stay as they are.
+ */
+const HIGH_FLOOR_HEAD_SHARE = 0.35;
+const LOW_FLOOR_HEAD_SHARE = 0.18;
+/**
+ * Side of the box, µm, over which a blob's peak is averaged for the significance test (see
+ * `detect`): about two thirds of a head's width, so the box stays on the head.
+ */
+const PEAK_BOX_UM = 2;
 
 /** Extra output of the classical detector, off by default (the analysis engine needs none). */
 export interface ClassicalDetectorOptions {
   /** Attach each detection's blob pixels (`Detection.mask`), e.g. to store segmentation masks. */
   readonly masks?: boolean;
+  /**
+   * Keep the settings' grey-level floors instead of lowering them to a share of the recording's
+   * head contrast (used to compare the two polarities under the same thresholds).
+   */
+  readonly fixedFloors?: boolean;
 }
 
 /**
@@ -62,38 +87,57 @@ export class ClassicalDetector implements Detector {
   private framesSinceNoise = 0;
   /** Running typical area of one head, pixels; null until a frame with enough heads was seen. */
   private typicalAreaPx: number | null = null;
+  /** Running head contrast (see HEAD_PEAK_QUANTILE), grey levels; null until learnt. */
+  private headPeak: number | null = null;
 
   private readonly masks: boolean;
+  private readonly fixedFloors: boolean;
 
   constructor(
     private settings: CasaSettings,
     options: ClassicalDetectorOptions = {},
   ) {
     this.masks = options.masks === true;
+    this.fixedFloors = options.fixedFloors === true;
   }
 
   /** Detects heads in one frame; `settings` defaults to those given to the constructor. */
   detect(frame: GrayFrame, settings: CasaSettings = this.settings): Detection[] {
     if (settings !== this.settings) this.restart(settings);
     const s = this.settings;
-    const floor = Math.min(s.lowThresholdMinGrey, s.highThresholdMinGrey);
+    const { lowFloor, highFloor } = this.floors();
     const subtracted = this.background.subtract(
       frame.data,
       frame.width,
       frame.height,
       s.backgroundWindowUm / s.umPerPixel,
       s.polarity,
-      floor,
+      Math.min(lowFloor, highFloor),
     );
     if (this.framesSinceNoise++ % NOISE_REESTIMATE_FRAMES === 0) {
-      subtracted.sampleHistogram(this.histogram, NOISE_SAMPLE_STEP);
+      // Away from the candidates: heads, their halos and tails would widen the distribution.
+      subtracted.sampleHistogram(this.histogram, NOISE_SAMPLE_STEP, true);
       this.sigma = estimateNoiseSigma(this.histogram);
     }
-    const low = Math.max(s.lowThresholdMinGrey, s.lowThresholdSigma * this.sigma);
-    const high = Math.max(low, s.highThresholdMinGrey, s.highThresholdSigma * this.sigma);
+    const low = Math.max(lowFloor, s.lowThresholdSigma * this.sigma);
+    const contrastFloor = Math.max(low, highFloor);
+    const high = Math.max(contrastFloor, s.highThresholdSigma * this.sigma);
+    // A blob whose peak pixel is not significant on its own is kept when the mean over a box of
+    // PEAK_BOX_UM around it is: the noise of a k x k mean is sigma / k, while a head (wider than the
+    // box) keeps most of its contrast. Its peak must still reach the contrast floor.
+    const side = peakBoxSide(s.umPerPixel);
+    const boxHigh = (s.highThresholdSigma * this.sigma) / side;
+    const { width, height } = frame;
+    const keep =
+      side > 1 && high > contrastFloor
+        ? (peak: number, pixel: number) =>
+            peak >= high ||
+            (peak >= contrastFloor &&
+              boxMean(subtracted.signalAt, pixel, side, width, height) >= boxHigh)
+        : undefined;
     const found = this.labeller
-      .label(subtracted, frame.width, frame.height, low, high)
-      .filter((b) => !isRing(b, subtracted.signalAt, frame.width, frame.height, low));
+      .label(subtracted, width, height, low, high, keep)
+      .filter((b) => !isRing(b, subtracted.signalAt, width, height, low));
     const blobs = mergeCloseBlobs(found, s.mergeDistanceUm / s.umPerPixel);
     return this.judgeBlobs(blobs, subtracted.signal, frame.width, low, high);
   }
@@ -102,6 +146,25 @@ export class ClassicalDetector implements Detector {
     this.settings = settings;
     this.framesSinceNoise = 0;
     this.typicalAreaPx = null;
+    this.headPeak = null;
+  }
+
+  /**
+   * The grey-level floors of the two thresholds: the settings' floors, lowered to a share of the
+   * recording's head contrast once it is known (whole grey levels, so the candidate pass keeps its
+   * thresholds from frame to frame).
+   */
+  private floors(): { lowFloor: number; highFloor: number } {
+    const s = this.settings;
+    // Under bright-field the flagellum is dark like the head: a low threshold under the settings'
+    // floor would join tails to heads, so the floors follow the head contrast under phase contrast
+    // (bright heads, dark tails) only.
+    const adaptive = !this.fixedFloors && s.polarity === 'bright';
+    const peak = adaptive ? (this.headPeak ?? Infinity) : Infinity;
+    return {
+      lowFloor: Math.min(s.lowThresholdMinGrey, Math.floor(LOW_FLOOR_HEAD_SHARE * peak)),
+      highFloor: Math.min(s.highThresholdMinGrey, Math.floor(HIGH_FLOOR_HEAD_SHARE * peak)),
+    };
   }
 
   private judgeBlobs(
@@ -180,16 +243,16 @@ export class ClassicalDetector implements Detector {
   private learnTypicalArea(blobs: readonly BlobStats[]): void {
     const s = this.settings;
     const um2 = s.umPerPixel ** 2;
-    const areas = blobs
-      .map((b) => b.area)
-      .filter((a) => a * um2 >= s.minHeadAreaUm2 && a * um2 <= s.maxHeadAreaUm2)
-      .sort((a, b) => a - b);
-    if (areas.length < TYPICAL_AREA_MIN_HEADS) return;
+    const heads = blobs.filter(
+      (b) => b.area * um2 >= s.minHeadAreaUm2 && b.area * um2 <= s.maxHeadAreaUm2,
+    );
+    if (heads.length < TYPICAL_AREA_MIN_HEADS) return;
+    const areas = heads.map((b) => b.area).sort((a, b) => a - b);
+    const peaks = heads.map((b) => b.peak).sort((a, b) => a - b);
     const median = areas[Math.floor(areas.length / 2)] ?? 0;
-    this.typicalAreaPx =
-      this.typicalAreaPx === null
-        ? median
-        : (1 - TYPICAL_AREA_UPDATE) * this.typicalAreaPx + TYPICAL_AREA_UPDATE * median;
+    const peak = peaks[Math.floor(HEAD_PEAK_QUANTILE * (peaks.length - 1))] ?? 0;
+    this.typicalAreaPx = runningMean(this.typicalAreaPx, median);
+    this.headPeak = runningMean(this.headPeak, peak);
   }
 
   /** The blob's pixels over its box: its recorded pixels, or those carrying one of its labels. */
@@ -239,6 +302,39 @@ export class ClassicalDetector implements Detector {
       morphometry,
     };
   }
+}
+
+/** Odd side, pixels, of the box of about {@link PEAK_BOX_UM} (1: no box). */
+function peakBoxSide(umPerPixel: number): number {
+  return 2 * Math.floor(PEAK_BOX_UM / umPerPixel / 2) + 1;
+}
+
+/** Mean signal over the side x side box centred on `pixel`, clipped at the frame's edges. */
+function boxMean(
+  signalAt: (pixel: number) => number,
+  pixel: number,
+  side: number,
+  width: number,
+  height: number,
+): number {
+  const half = (side - 1) / 2;
+  const cx = pixel % width;
+  const cy = (pixel - cx) / width;
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.max(0, cy - half); y <= Math.min(height - 1, cy + half); y++) {
+    for (let x = Math.max(0, cx - half); x <= Math.min(width - 1, cx + half); x++) {
+      sum += signalAt(y * width + x);
+      n += 1;
+    }
+  }
+  return sum / n;
+}
+
+function runningMean(previous: number | null, value: number): number {
+  return previous === null
+    ? value
+    : (1 - TYPICAL_AREA_UPDATE) * previous + TYPICAL_AREA_UPDATE * value;
 }
 
 function clusterCount(blob: BlobStats, typicalPx: number): number {

@@ -48,6 +48,11 @@ export class BlobLabeller {
     height: number,
     low: number,
     high: number,
+    /**
+     * Decides instead of `peak >= high` whether a blob is kept, from its peak signal and the pixel
+     * where it lies.
+     */
+    keep?: (peak: number, peakPixel: number) => boolean,
   ): BlobStats[] {
     const { signal, candidates, candidateCount } = frame;
     const size = width * height;
@@ -61,6 +66,7 @@ export class BlobLabeller {
       if ((signal[start] ?? 0) < low || map.isLabelled(start)) continue;
       const label = map.take();
       const blob = emptyBlobStats([label]);
+      let peakPixel = start;
       let top = 0;
       stack[top++] = start;
       labels[start] = label;
@@ -69,6 +75,7 @@ export class BlobLabeller {
         const x = p % width;
         const y = (p - x) / width;
         const v = signal[p] ?? 0;
+        if (v > blob.peak) peakPixel = p;
         addPixel(blob, x, y, v, v - low + 1);
         let edge = false;
         for (let dy = -1; dy <= 1; dy++) {
@@ -93,7 +100,7 @@ export class BlobLabeller {
         }
         if (edge) blob.boundary += 1;
       }
-      if (blob.peak >= high) blobs.push(blob);
+      if (keep ? keep(blob.peak, peakPixel) : blob.peak >= high) blobs.push(blob);
     }
     return blobs;
   }

@@ -92,7 +92,7 @@ export function decidePolarity(
 }
 
 function countHeads(frames: readonly GrayFrame[], settings: CasaSettings): number {
-  const detector = new ClassicalDetector(settings);
+  const detector = new ClassicalDetector(settings, { fixedFloors: true });
   let heads = 0;
   for (const frame of frames) {
     for (const d of detector.detect(frame, settings)) {
