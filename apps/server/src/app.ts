@@ -31,6 +31,7 @@ import { calibrationRoutes } from './routes/calibration.routes.js';
 import { datasetRoutes } from './routes/datasets.routes.js';
 import { dataLabelRoutes } from './routes/data-labels.routes.js';
 import { segmentationRoutes } from './routes/segmentation.routes.js';
+import { segmentationModelRoutes } from './routes/segmentation-models.routes.js';
 import { labelReviewRoutes } from './routes/label-reviews.routes.js';
 import { annotationTransferRoutes } from './routes/annotation-transfer.routes.js';
 import { detectionRoutes } from './routes/detection.routes.js';
@@ -97,6 +98,7 @@ const apiRoutes: FastifyPluginAsyncZod<{ context: ServerContext }> = async (api,
   await api.register(detectionRoutes, { context });
   await api.register(dataLabelRoutes, { services });
   await api.register(segmentationRoutes, { context });
+  await api.register(segmentationModelRoutes, { context });
   await api.register(labelReviewRoutes, { services });
   await api.register(annotationTransferRoutes, { services });
   await api.register(modelRoutes, { services });

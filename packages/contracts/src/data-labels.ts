@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MaskPointSchema } from './segmentation.js';
+import {
+  ANNOTATOR_CONFIDENCE_DEFAULT,
+  AnnotatorConfidenceSchema,
+  ClassificationNotesSchema,
+  MaskMorphometrySchema,
+  MaskPointSchema,
+  MorphologyClassInputSchema,
+} from './segmentation.js';
 import { DetectionSchema } from './detection.js';
 import {
   DESCRIPTION_MAX,
@@ -69,10 +76,18 @@ export const DataLabelItemSchema = z.object({
   frame_number: z.number().int(),
   video_id: z.string(),
   video_name: z.string(),
+  /** The class as the annotator chose it (either list of spec 2 §3 for morphology items). */
   class_name: z.string(),
+  /** The review list's class it counts as (LABELING_TO_MORPHOLOGY). */
   morphology_class: z.string().nullable(),
   quality: z.string().nullable(),
   confidence: z.number(),
+  /** The annotator's confidence in the morphology class, 1 (low) to 5 (high); null when not given. */
+  annotator_confidence: z.number().int().nullable(),
+  /** The annotator's notes on the classification. */
+  notes: z.string(),
+  /** Head morphometry of the item's mask (µm, at the dataset's scale); null without a mask. */
+  morphometry: MaskMorphometrySchema.nullable(),
   bounding_box: BoxSchema,
   crop_url: z.string(),
   crop_id: z.string(),
@@ -332,3 +347,33 @@ export const AnnotationFramesResponseSchema = z.object({
   }),
 });
 export type AnnotationFramesResponse = z.infer<typeof AnnotationFramesResponseSchema>;
+
+/** Most classifications saved in one request. */
+export const CLASSIFICATIONS_MAX = 500;
+
+/**
+ * The Morphology Data Labeling page's Save Labels: each crop (a detection) with its class from
+ * either class list, the annotator's confidence 1 to 5 (default 3) and notes.
+ */
+export const ClassificationsRequestSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        detection_id: idText('Detection id'),
+        class: MorphologyClassInputSchema,
+        confidence: AnnotatorConfidenceSchema.default(ANNOTATOR_CONFIDENCE_DEFAULT),
+        notes: ClassificationNotesSchema.default(''),
+      }),
+    )
+    .min(1)
+    .max(CLASSIFICATIONS_MAX),
+});
+export type ClassificationsRequest = z.infer<typeof ClassificationsRequestSchema>;
+
+export const ClassificationsResponseSchema = z.object({
+  success: z.literal(true),
+  saved: z.number().int(),
+  /** The items' ids, in the order of the request. */
+  item_ids: z.array(z.string()),
+});
+export type ClassificationsResponse = z.infer<typeof ClassificationsResponseSchema>;

@@ -216,6 +216,12 @@ export const CropSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
   crop_url: z.string(),
+  /** Best-crops ranking only: how sharp the crop is, 0 (flat) to 1 (sharpest of the set). */
+  sharpness: z.number().min(0).max(1).optional(),
+  /** Best-crops ranking only: 0 (a neighbour's box overlaps) to 1 (no detection nearby). */
+  isolation: z.number().min(0).max(1).optional(),
+  /** Best-crops ranking only: the blend of sharpness and isolation the crops are sorted by. */
+  score: z.number().min(0).max(1).optional(),
 });
 export type Crop = z.infer<typeof CropSchema>;
 
@@ -226,3 +232,37 @@ export const CropListResponseSchema = z.object({
   offset: z.number().int(),
 });
 export type CropListResponse = z.infer<typeof CropListResponseSchema>;
+
+/** Crops of all frames of a video (spec 2 §9: frame and crop fetches take 100 at a time). */
+export const VideoCropsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** Crops page size in mask extraction (spec 2 §9). */
+export const BEST_CROPS_PAGE_SIZE = 20;
+
+/** The best-crops fetch (spec 2 §7.3, page and page_size): a dataset, video or frame, or several. */
+export const BestCropsQuerySchema = z
+  .object({
+    dataset_id: idText('Dataset id').optional(),
+    video_id: idText('Video id').optional(),
+    frame_id: idText('Frame id').optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    page_size: z.coerce.number().int().min(1).max(100).default(BEST_CROPS_PAGE_SIZE),
+  })
+  .refine(
+    (query) =>
+      query.dataset_id !== undefined ||
+      query.video_id !== undefined ||
+      query.frame_id !== undefined,
+    { message: 'Give a dataset_id, video_id or frame_id', path: ['dataset_id'] },
+  );
+export type BestCropsQuery = z.infer<typeof BestCropsQuerySchema>;
+
+/** Crops ranked best first, each with its `sharpness`, `isolation` and `score`. */
+export const BestCropsResponseSchema = CropListResponseSchema.extend({
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type BestCropsResponse = z.infer<typeof BestCropsResponseSchema>;

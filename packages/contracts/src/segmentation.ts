@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idText } from './limits.js';
+import { idText, multiLineText } from './limits.js';
 
 /** The built-in point-prompted segmenter (graph cut on the crop, runs on any machine). */
 export const BUILTIN_SEGMENTER_ID = 'sarm-pointcut-v1';
@@ -10,6 +10,8 @@ export const SAM_MODEL_IDS = [
   'sam2.1_hiera_base_plus',
 ] as const;
 export const SEGMENTATION_MODEL_IDS = [BUILTIN_SEGMENTER_ID, ...SAM_MODEL_IDS] as const;
+/** What produced a mask: the built-in segmenter or an imported SAM ONNX encoder/decoder pair. */
+export const SEGMENTATION_RUNTIMES = ['builtin', 'onnx'] as const;
 /** Spec 2 §9: 5 suggested points unless asked otherwise. */
 export const DEFAULT_SUGGESTED_POINTS = 5;
 
@@ -29,6 +31,9 @@ export const SegmentationModelSchema = z.object({
   model_type: z.literal('segmentation'),
   /** The model that actually runs for this id (the built-in one until a SAM model is installed). */
   runs_as: z.string(),
+  /** A SAM id with an imported ONNX pair (always true for the built-in segmenter). */
+  installed: z.boolean().default(false),
+  runtime: z.enum(SEGMENTATION_RUNTIMES).default('builtin'),
 });
 export type SegmentationModel = z.infer<typeof SegmentationModelSchema>;
 
@@ -90,6 +95,8 @@ export const MaskResultSchema = z.object({
   /** The model that produced the mask. */
   model_id: z.string(),
   requested_model_id: z.string(),
+  /** How `model_id` ran: the built-in segmenter or an imported ONNX pair. */
+  runtime: z.enum(SEGMENTATION_RUNTIMES).default('builtin'),
   points: z.array(MaskPointSchema),
   crop_id: z.string(),
   video_id: z.string(),
@@ -117,6 +124,7 @@ export const AutoSuggestResponseSchema = z.object({
   points: z.array(MaskPointSchema),
   crop_id: z.string(),
   model_id: z.string(),
+  runtime: z.enum(SEGMENTATION_RUNTIMES).default('builtin'),
   width: z.number().int(),
   height: z.number().int(),
 });
@@ -163,12 +171,27 @@ export function toMorphologyClass(value: string): MorphologyClass | null {
   return labeling === undefined ? null : LABELING_TO_MORPHOLOGY[labeling];
 }
 
+/** A class of either list (spec 2 §3), validated; stored as `toMorphologyClass` names it. */
+export const MorphologyClassInputSchema = z
+  .string()
+  .refine((value) => toMorphologyClass(value) !== null, {
+    message: `Class must be one of ${[...MORPHOLOGY_CLASSES, ...LABELING_CLASSES.slice(1)].join(', ')}`,
+  });
+/** The labeling page's confidence slider: 1 (Low) to 5 (High), 3 by default (spec 2 §2.3). */
+export const ANNOTATOR_CONFIDENCE_DEFAULT = 3;
+export const AnnotatorConfidenceSchema = z.number().int().min(1).max(5);
+/** Notes on a classification. */
+export const CLASSIFICATION_NOTES_MAX = 2000;
+export const ClassificationNotesSchema = multiLineText('Notes', CLASSIFICATION_NOTES_MAX);
+
 /** Spec 2 §7.2 `POST /datasets/{d}/data-labels/{l}/items/{videoId}/{cropId}/`: a mask into a label. */
 export const AddMaskItemRequestSchema = z.object({
-  class: z.string().refine((value) => toMorphologyClass(value) !== null, {
-    message: `Class must be one of ${[...MORPHOLOGY_CLASSES, ...LABELING_CLASSES.slice(1)].join(', ')}`,
-  }),
+  class: MorphologyClassInputSchema,
   points: z.array(MaskPointSchema).max(64).default([]),
+  /** The annotator's confidence in the class, 1 (low) to 5 (high); kept when not given. */
+  confidence: AnnotatorConfidenceSchema.optional(),
+  /** Notes on the classification; kept when not given. */
+  notes: ClassificationNotesSchema.optional(),
   mask_url: z.string().max(500).optional(),
   data_label_id: z.string().max(200).optional(),
   data_label_name: z.string().max(200).optional(),
@@ -183,3 +206,32 @@ export const AddMaskItemResponseSchema = z.object({
   item_id: z.string(),
   morphology_class: z.string().nullable(),
 });
+
+/** `DELETE /technical/segmentation-models/:modelId`: one of the SAM ids. */
+export const SamModelParamsSchema = z.object({ modelId: z.enum(SAM_MODEL_IDS) });
+export type SamModelId = (typeof SAM_MODEL_IDS)[number];
+
+/**
+ * The record of an imported SAM ONNX pair, stored beside its files as
+ * `models/segmentation/<model_id>/manifest.json`.
+ */
+export const SamModelManifestSchema = z.object({
+  model_id: z.enum(SAM_MODEL_IDS),
+  name: z.string(),
+  /** The encoder's square input side S (1024 for SAM). */
+  input_size: z.number().int().positive(),
+  installed_at: z.string(),
+  /** User id of the administrator who imported it. */
+  installed_by: z.string(),
+  encoder_bytes: z.number().int().nonnegative(),
+  decoder_bytes: z.number().int().nonnegative(),
+});
+export type SamModelManifest = z.infer<typeof SamModelManifestSchema>;
+
+/** Answer of the SAM model import and uninstall: the model as listed now. */
+export const SamModelInstallResponseSchema = z.object({
+  success: z.literal(true),
+  model: SegmentationModelSchema,
+  manifest: SamModelManifestSchema.nullable(),
+});
+export type SamModelInstallResponse = z.infer<typeof SamModelInstallResponseSchema>;

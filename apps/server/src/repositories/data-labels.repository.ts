@@ -231,9 +231,15 @@ export function createDataLabelsRepository(db: Database) {
       .onConflictDoUpdate({
         target: [dataLabelItems.dataLabelId, dataLabelItems.detectionId],
         set: {
+          className: sql`excluded.class_name`,
           morphologyClass: sql`excluded.morphology_class`,
           maskKey: sql`excluded.mask_key`,
+          morphometry: sql`excluded.morphometry`,
           points: sql`excluded.points`,
+          ...(value.annotatorConfidence === undefined
+            ? {}
+            : { annotatorConfidence: sql`excluded.annotator_confidence` }),
+          ...(value.notes === undefined ? {} : { notes: sql`excluded.notes` }),
           annotatedBy: sql`excluded.annotated_by`,
           reviewStatus: sql`'pending'`,
           updatedAt: sql`excluded.updated_at`,
@@ -305,7 +311,55 @@ export function createDataLabelsRepository(db: Database) {
     );
   }
 
+  /** The detections among `ids` on frames of the dataset's videos, with their frames. */
+  async function detectionsInDataset(datasetId: string, ids: readonly string[]) {
+    if (ids.length === 0) return [];
+    return db
+      .select({ detection: detections, frame: frames })
+      .from(detections)
+      .innerJoin(frames, eq(frames.id, detections.frameId))
+      .innerJoin(videos, eq(videos.id, frames.videoId))
+      .where(and(inArray(detections.id, [...ids]), eq(videos.datasetId, datasetId)));
+  }
+
+  /**
+   * Morphology classifications in one transaction, in order: a new item per detection without
+   * one; otherwise its class, confidence and notes change, its mask and points stay (an item
+   * without a mask gains the detection's), and it goes back to review. Answers the rows in the order of `values`.
+   */
+  async function saveClassifications(values: readonly DataLabelItemInsert[]) {
+    return db.transaction(async (tx) => {
+      const rows = [];
+      for (const value of values) {
+        const [row] = await tx
+          .insert(dataLabelItems)
+          .values(value)
+          .onConflictDoUpdate({
+            target: [dataLabelItems.dataLabelId, dataLabelItems.detectionId],
+            set: {
+              className: sql`excluded.class_name`,
+              morphologyClass: sql`excluded.morphology_class`,
+              // An item keeps its own mask; one without gains the detection's, if it has one.
+              maskKey: sql`coalesce(${dataLabelItems.maskKey}, excluded.mask_key)`,
+              morphometry: sql`coalesce(${dataLabelItems.morphometry}, excluded.morphometry)`,
+              annotatorConfidence: sql`excluded.annotator_confidence`,
+              notes: sql`excluded.notes`,
+              annotatedBy: sql`excluded.annotated_by`,
+              reviewStatus: sql`'pending'`,
+              updatedAt: sql`excluded.updated_at`,
+            },
+          })
+          .returning();
+        if (row === undefined) throw new Error('Classification upsert returned no row');
+        rows.push(row);
+      }
+      return rows;
+    });
+  }
+
   return {
+    detectionsInDataset,
+    saveClassifications,
     morphologyCounts,
     listLabels,
     insertLabel,

@@ -5,6 +5,8 @@ import {
   AddDataLabelItemsRequestSchema,
   AddFrameToDataLabelRequestSchema,
   AddFrameToDataLabelResponseSchema,
+  ClassificationsRequestSchema,
+  ClassificationsResponseSchema,
   CreateDataLabelRequestSchema,
   CreateDatasetDataLabelRequestSchema,
   DATA_LABEL_PAGE_SIZE,
@@ -346,6 +348,25 @@ export const dataLabelRoutes: FastifyPluginCallbackZod<{ services: Services }> =
         },
       },
       async (request) => labels.addMaskItem(requireAuth(request), request.params, request.body),
+    );
+
+  for (const url of both('/datasets/:datasetId/data-labels/:labelId/classifications'))
+    app.post(
+      url,
+      {
+        preHandler: labelInDataset,
+        config: { permission: WRITE_LABELS },
+        schema: {
+          tags,
+          summary: 'Save morphology classifications of crops',
+          description: `The Morphology Data Labeling page's Save Labels: \`items\` (1-500) of \`detection_id\`, \`class\` (either class list of spec 2 §3, stored as the review list's class), \`confidence\` 1-5 (default 3) and \`notes\` (at most 2000 characters). A detection without an item gets one (no mask needed); an existing item keeps its mask and points and takes the new class, confidence and notes. Either way the caller becomes its annotator and it goes back to review. 400 \`Classifications go into morphology data labels\` for a detection label; 404 \`Detection not found\` when a detection is not on a frame of the label's dataset, and then nothing is saved. \`item_ids\` follow the order of the request. \${SCOPE}`,
+          params: DatasetLabelParams,
+          body: ClassificationsRequestSchema,
+          response: { 200: ClassificationsResponseSchema },
+        },
+      },
+      async (request) =>
+        labels.saveClassifications(requireAuth(request), request.params.labelId, request.body),
     );
 
   for (const url of [...both('/datasets/:datasetId/data-labels/:labelId/items/:itemId')].filter(

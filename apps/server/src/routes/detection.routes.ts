@@ -1,4 +1,7 @@
 import {
+  BestCropsQuerySchema,
+  BestCropsResponseSchema,
+  VideoCropsQuerySchema,
   CreateDetectionRequestSchema,
   CropListResponseSchema,
   DetectionFilterRequestSchema,
@@ -270,6 +273,60 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
       },
     },
     async (request) => detectionAnnotation.filterCrops(requireAuth(request), request.body),
+  );
+
+  app.get(
+    '/technical/frames/:frameId/crops',
+    {
+      config: { permission: [...READ, ...RUN] },
+      schema: {
+        tags,
+        summary: 'Every crop of a frame, in position order',
+        description:
+          "Top to bottom, then left to right. 404 `Frame not found` outside your projects. A crop's `bounding_box` is its region of the frame in pixels.",
+        params: FrameParams,
+        response: { 200: CropListResponseSchema },
+      },
+    },
+    async (request) => detectionAnnotation.frameCrops(requireAuth(request), request.params.frameId),
+  );
+
+  app.get(
+    '/technical/videos/:videoId/crops',
+    {
+      config: { permission: [...READ, ...RUN] },
+      schema: {
+        tags,
+        summary: 'Crops of all frames of a video, in frame order',
+        description: '`limit` (default 100, at most 1000) and `offset`. 404 outside your projects.',
+        params: z.object({ videoId: z.string().min(1) }),
+        querystring: VideoCropsQuerySchema,
+        response: { 200: CropListResponseSchema },
+      },
+    },
+    async (request) =>
+      detectionAnnotation.videoCrops(
+        requireAuth(request),
+        request.params.videoId,
+        request.query.limit,
+        request.query.offset,
+      ),
+  );
+
+  app.get(
+    '/technical/crops/best',
+    {
+      config: { permission: [...READ, ...RUN] },
+      schema: {
+        tags,
+        summary: 'Crops ranked best first for morphology annotation',
+        description:
+          'At least one of `dataset_id`, `video_id`, `frame_id` (400 otherwise; 404 outside your projects); `page` (from 1) and `page_size` (1-100, default 20). Each crop carries `sharpness` (variance of the Laplacian of its grey pixels, relative to the sharpest crop of the scope), `isolation` (distance to the nearest other detection of its frame in box sizes: 0 at one, 1 from three; at most 0.1 when another box reaches into the crop) and `score`, their mean, by which the crops are sorted.',
+        querystring: BestCropsQuerySchema,
+        response: { 200: BestCropsResponseSchema },
+      },
+    },
+    async (request) => detectionAnnotation.bestCrops(requireAuth(request), request.query),
   );
 
   app.post(

@@ -191,7 +191,8 @@ describe('POST /sarm/annotation/datasets/:d/data-labels/:l/export (morphology)',
       .trimEnd()
       .split('\n');
     expect(lines[0]).toBe(
-      'detection_id,frame_number,video,class,quality,crop_x,crop_y,crop_width,crop_height,mask_file,' +
+      'detection_id,frame_number,video,class,annotated_class,annotator_confidence,notes,quality,' +
+        'crop_x,crop_y,crop_width,crop_height,mask_file,' +
         'area_um2,perimeter_um,length_um,width_um,ellipticity,elongation,regularity',
     );
     expect(lines).toHaveLength(2);
@@ -199,11 +200,11 @@ describe('POST /sarm/annotation/datasets/:d/data-labels/:l/export (morphology)',
     expect(cells[0]).toBe(id);
     expect(cells[1]).toBe(String(good?.frame_number));
     expect(cells[3]).toBe('head_defect');
-    expect(cells.slice(7, 9)).toEqual([String(png.width), String(png.height)]);
-    expect(cells[9]).toBe(`masks/${id}.png`);
+    expect(cells.slice(10, 12)).toEqual([String(png.width), String(png.height)]);
+    expect(cells[12]).toBe(`masks/${id}.png`);
     // Head length and width in µm, the length the longer.
-    expect(Number(cells[12])).toBeGreaterThan(Number(cells[13]));
-    expect(Number(cells[13])).toBeGreaterThan(0);
+    expect(Number(cells[15])).toBeGreaterThan(Number(cells[16]));
+    expect(Number(cells[16])).toBeGreaterThan(0);
   });
 
   it('adds the frame images to the masks layout by default and every item when asked', async () => {

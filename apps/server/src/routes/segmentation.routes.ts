@@ -40,15 +40,15 @@ export const segmentationRoutes: FastifyPluginCallbackZod<{ context: ServerConte
           tags,
           summary: 'Segmentation models',
           description:
-            'The built-in point segmenter (default) and the SAM ids, each with the model it runs as. Other `model_type`s have none here.',
+            'The built-in point segmenter (default) and the SAM ids, each with the model it runs as: `runtime` `onnx` and `installed` true when an administrator imported a SAM ONNX pair for the id (`POST /technical/segmentation-models/import`), else the built-in segmenter. Other `model_type`s have none here.',
           querystring: SegmentationModelQuerySchema,
           response: { 200: SegmentationModelListSchema },
         },
       },
-      (request) => ({
+      async (request) => ({
         models:
           request.query.model_type === undefined || request.query.model_type === 'segmentation'
-            ? segmentation.models()
+            ? await segmentation.models()
             : [],
       }),
     );
@@ -61,7 +61,7 @@ export const segmentationRoutes: FastifyPluginCallbackZod<{ context: ServerConte
         schema: {
           tags,
           summary: 'A mask of a crop from foreground and background points',
-          description: `The mask is a PNG of the crop's size, white on the object, stored as the detection's mask (\`mask_url\`); the visualisation overlays it and the points on the crop. \`confidence\` 0-1 and \`quality\` (Good above 0.7); \`model_id\` is the model that produced the mask. 409 when the crop has a mask and \`overwrite_existing\` is false. ${CROP_NOTE}`,
+          description: `The mask is a PNG of the crop's size, white on the object, stored as the detection's mask (\`mask_url\`); the visualisation overlays it and the points on the crop. \`confidence\` 0-1 and \`quality\` (Good above 0.7); \`model_id\` is the model that produced the mask and \`runtime\` how it ran: a SAM id runs its imported ONNX pair when installed, else the built-in segmenter. 409 when the crop has a mask and \`overwrite_existing\` is false. ${CROP_NOTE}`,
           body: GenerateMaskRequestSchema,
           response: { 200: MaskResultSchema },
         },

@@ -165,7 +165,7 @@ export function createAnnotationTransferService(deps: {
   /**
    * A morphology label's masks: COCO JSON (polygons and RLE in frame coordinates) or the `masks`
    * layout (crop-sized PNGs and `labels.csv`), with the frames' images under `images/` when asked.
-   * Items without a mask (or whose mask file is gone) are left out.
+   * Items classified without a mask export without one; items whose mask file is gone are left out.
    */
   async function exportMorphologyLabel(
     auth: AuthContext,
@@ -177,9 +177,7 @@ export function createAnnotationTransferService(deps: {
       limit: 1_000_000,
       offset: 0,
     });
-    const kept = rows.filter(
-      (row) => row.item.maskKey !== null && !(options.excludeBad && row.item.quality === 'bad'),
-    );
+    const kept = rows.filter((row) => !(options.excludeBad && row.item.quality === 'bad'));
     const videoIds = [...new Set(kept.map((row) => row.item.videoId))];
     const items: MorphologyItem[] = [];
     const images = new Map<string, FrameRow>();
@@ -192,10 +190,10 @@ export function createAnnotationTransferService(deps: {
         videoIds.length === 1 ? '' : `${safeName(video.name)}_${video.id.slice(0, 8)}/`;
       for (const row of kept.filter((r) => r.item.videoId === videoId)) {
         const frame = frames.get(row.item.frameId);
-        if (frame === undefined || row.item.maskKey === null) continue;
-        let png: ReturnType<typeof decodeGrayPng>;
+        if (frame === undefined) continue;
+        let png: ReturnType<typeof decodeGrayPng> | null = null;
         try {
-          png = decodeGrayPng(await readStored(row.item.maskKey));
+          if (row.item.maskKey !== null) png = decodeGrayPng(await readStored(row.item.maskKey));
         } catch (error) {
           if (error instanceof StorageError && error.kind === 'not_found') continue;
           throw error;
@@ -214,18 +212,26 @@ export function createAnnotationTransferService(deps: {
           detectionId: row.detection.id,
           frame: place,
           // The mask's own size wins should the crop margin have changed since it was drawn.
-          cropRect: { x: r.x, y: r.y, w: png.width, h: png.height },
-          mask: png.pixels,
+          cropRect: { x: r.x, y: r.y, w: png?.width ?? r.w, h: png?.height ?? r.h },
+          mask: png?.pixels ?? null,
           morphologyClass: row.item.morphologyClass,
+          annotatedClass: row.item.className,
+          annotatorConfidence: row.item.annotatorConfidence,
+          notes: row.item.notes,
           quality: row.item.quality,
           points: row.item.points,
           annotator: row.annotatorName ?? row.item.annotatedBy,
-          morphometry: maskMorphometry(
-            png.pixels.map((value) => (value === 0 ? 0 : 1)),
-            png.width,
-            png.height,
-            scale,
-          ),
+          // Measured when the mask went into the label; measured here for older items.
+          morphometry:
+            png === null
+              ? null
+              : (row.item.morphometry ??
+                maskMorphometry(
+                  png.pixels.map((value) => (value === 0 ? 0 : 1)),
+                  png.width,
+                  png.height,
+                  scale,
+                )),
         });
       }
     }

@@ -4,6 +4,7 @@ import {
   type MorphologyClass,
   toMorphologyClass,
   type AddMaskItemRequest,
+  type ClassificationsRequest,
   type CreateDatasetRequest,
   DATA_LABEL_PAGE_SIZE,
   DEFAULT_DETECTION_CLASS,
@@ -29,6 +30,7 @@ import type { ProjectsRepository } from '../repositories/projects.repository.js'
 import { meetsRequirement, type AuthContext } from './access.js';
 import type { AuditService } from './audit.service.js';
 import type { DatasetsService } from './datasets.service.js';
+import type { MaskMeasure } from './mask-measure.js';
 import { maskKey } from './detection-runner.js';
 import { cropUrl, maskUrl, maskVisualizationUrl, toDetection } from './detection.service.js';
 import type { ProjectScope } from './project-scope.js';
@@ -44,6 +46,8 @@ export const DATA_LABEL_MESSAGES = {
   needsMorphology: 'Masks go into a morphology data label',
   cropNotFound: 'Crop not found',
   noMask: 'Please select a crop, generate a mask, and select a data label',
+  classificationsNeedMorphology: 'Classifications go into morphology data labels',
+  detectionNotFound: 'Detection not found',
 } as const;
 
 /** Who may add to a label of each type (spec 2 §6). */
@@ -72,6 +76,9 @@ export function toDataLabelItem(row: LabelItemRow): DataLabelItem {
     morphology_class: item.morphologyClass,
     quality: item.quality,
     confidence: detection.confidence,
+    annotator_confidence: item.annotatorConfidence,
+    notes: item.notes,
+    morphometry: item.morphometry ?? null,
     bounding_box: { x1: detection.x1, y1: detection.y1, x2: detection.x2, y2: detection.y2 },
     crop_url: cropUrl(detection.id),
     crop_id: detection.id,
@@ -104,6 +111,7 @@ export function createDataLabelsService(deps: {
   projects: ProjectsRepository;
   audit: AuditService;
   clock: Clock;
+  measureMask: MaskMeasure;
 }) {
   const { labels } = deps;
 
@@ -442,16 +450,72 @@ export function createDataLabelsService(deps: {
       detectionId: detection.id,
       frameId: frame.id,
       videoId: frame.videoId,
-      className: DEFAULT_DETECTION_CLASS,
+      className: body.class,
       morphologyClass: toMorphologyClass(body.class),
       confidence: detection.confidence,
       maskKey: maskKey(detection),
+      morphometry: await deps.measureMask(detection, frame.videoId),
       points: body.points,
+      annotatorConfidence: body.confidence,
+      notes: body.notes,
       annotatedBy: auth.user.id,
       createdAt: now,
       updatedAt: now,
     });
     return { success: true as const, item_id: row.id, morphology_class: row.morphologyClass };
+  }
+
+  /**
+   * The Morphology Data Labeling page's Save Labels: each detection of the label's dataset gets
+   * its class, the annotator's confidence and notes (no mask needed). All or nothing: one unknown
+   * detection answers 404 and nothing is written.
+   */
+  async function saveClassifications(
+    auth: AuthContext,
+    labelId: string,
+    body: ClassificationsRequest,
+  ) {
+    const summary = await writableLabel(auth, labelId);
+    if (summary.label.labelType === 'detection')
+      throw badRequest(DATA_LABEL_MESSAGES.classificationsNeedMorphology);
+    const ids = body.items.map((item) => item.detection_id);
+    const found = new Map(
+      (await labels.detectionsInDataset(summary.label.datasetId, [...new Set(ids)])).map(
+        (row) => [row.detection.id, row] as const,
+      ),
+    );
+    const now = deps.clock.now();
+    for (const item of body.items)
+      if (!found.has(item.detection_id)) throw notFound(DATA_LABEL_MESSAGES.detectionNotFound);
+    // A detection already segmented brings its mask and head morphometry to a new item.
+    const measured = new Map<string, Awaited<ReturnType<MaskMeasure>>>();
+    for (const { detection, frame } of found.values())
+      measured.set(detection.id, await deps.measureMask(detection, frame.videoId));
+    const values = body.items.map((item) => {
+      const row = found.get(item.detection_id);
+      if (row === undefined) throw notFound(DATA_LABEL_MESSAGES.detectionNotFound);
+      const morphometry = measured.get(row.detection.id) ?? null;
+      return {
+        dataLabelId: summary.label.id,
+        detectionId: row.detection.id,
+        frameId: row.frame.id,
+        videoId: row.frame.videoId,
+        className: item.class,
+        morphologyClass: toMorphologyClass(item.class),
+        maskKey: morphometry === null ? null : maskKey(row.detection),
+        morphometry,
+        confidence: row.detection.confidence,
+        annotatorConfidence: item.confidence,
+        notes: item.notes,
+        points: [],
+        annotatedBy: auth.user.id,
+        createdAt: now,
+        updatedAt: now,
+      };
+    });
+    const rows = await labels.saveClassifications(values);
+    await labels.updateLabel(summary.label.id, { updatedAt: now });
+    return { success: true as const, saved: rows.length, item_ids: rows.map((row) => row.id) };
   }
 
   async function removeItem(auth: AuthContext, labelId: string, itemId: string) {
@@ -594,6 +658,7 @@ export function createDataLabelsService(deps: {
     addFrame,
     addDetections,
     addMaskItem,
+    saveClassifications,
     removeItem,
     removeByDetection,
     setQuality,

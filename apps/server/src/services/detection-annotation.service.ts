@@ -1,4 +1,10 @@
-import type { Crop, CreateDetectionRequest, DetectionFilterRequest } from '@sarm/contracts';
+import type {
+  BestCropsQuery,
+  BestCropsResponse,
+  Crop,
+  CreateDetectionRequest,
+  DetectionFilterRequest,
+} from '@sarm/contracts';
 import { CreateDetectionRequestSchema } from '@sarm/contracts';
 import type { DetectionRow, FrameRow } from '../db/schema/index.js';
 import { cropRect } from '../media/detection-images.js';
@@ -6,11 +12,15 @@ import { badRequest, conflict, notFound } from '../http/errors.js';
 import type { DetectionsRepository } from '../repositories/detections.repository.js';
 import type { AuthContext } from './access.js';
 import { rankFramesToAnnotate } from './annotation/next-frame.js';
+import { cropScore, isolationOf, normaliseSharpness } from './crop-quality.js';
 import type { DetectionRunner } from './detection-runner.js';
 import type { DatasetsService } from './datasets.service.js';
 import { cropUrl, toDetection, type DetectionService } from './detection.service.js';
 import type { ProjectScope } from './project-scope.js';
 import type { VideosService } from './videos.service.js';
+
+/** Most detections the best-crops ranking reads from one scope. */
+export const BEST_CROPS_SCOPE_MAX = 20_000;
 
 /**
  * Annotation of detections beyond the engine's run: boxes drawn by a person, track identities
@@ -65,15 +75,94 @@ export function createDetectionAnnotationService(deps: {
     };
   }
 
-  async function filterCrops(auth: AuthContext, request: DetectionFilterRequest) {
-    const { rows, ...page } = await filtered(auth, request);
+  /** The crop margin of each video of the rows, in pixels. */
+  async function marginsOf(rows: readonly { frame: FrameRow }[]) {
     const margins = new Map<string, number>();
     for (const { frame } of rows)
       if (!margins.has(frame.videoId))
         margins.set(frame.videoId, await runner.cropMarginPx(frame.videoId));
+    return margins;
+  }
+
+  async function filterCrops(auth: AuthContext, request: DetectionFilterRequest) {
+    const { rows, ...page } = await filtered(auth, request);
+    const margins = await marginsOf(rows);
     return {
       crops: rows.map((r) => toCrop(r.detection, r.frame, margins.get(r.frame.videoId) ?? 0)),
       ...page,
+    };
+  }
+
+  /** Every crop of a frame, in position order (top to bottom, then left to right). */
+  async function frameCrops(auth: AuthContext, frameId: string) {
+    const frame = await videos.findFrame(auth, frameId);
+    const rows = await detections.listByFrame(frame.id);
+    const margin = await runner.cropMarginPx(frame.videoId);
+    return {
+      crops: rows.map((row) => toCrop(row, frame, margin)),
+      total: rows.length,
+      limit: rows.length,
+      offset: 0,
+    };
+  }
+
+  /** Crops of all frames of a video, in frame order, a page at a time. */
+  async function videoCrops(auth: AuthContext, videoId: string, limit: number, offset: number) {
+    return filterCrops(auth, { video_id: videoId, limit, offset });
+  }
+
+  /**
+   * The scope's crops ranked best first for morphology work: sharp (see `laplacianVariance`,
+   * stored when the crop is cut, computed once for older rows) and alone on the frame (see
+   * `isolationOf`). The scope covers whole frames, so every neighbour of a crop is in it; its
+   * first BEST_CROPS_SCOPE_MAX detections are ranked.
+   */
+  async function bestCrops(auth: AuthContext, query: BestCropsQuery): Promise<BestCropsResponse> {
+    const { rows } = await filtered(auth, {
+      dataset_id: query.dataset_id,
+      video_id: query.video_id,
+      frame_id: query.frame_id,
+      limit: BEST_CROPS_SCOPE_MAX,
+      offset: 0,
+    });
+    const byFrame = new Map<string, { frame: FrameRow; rows: DetectionRow[] }>();
+    for (const { detection: row, frame } of rows) {
+      const group = byFrame.get(frame.id) ?? { frame, rows: [] };
+      group.rows.push(row);
+      byFrame.set(frame.id, group);
+    }
+    const sharpness = new Map<string, number>();
+    for (const { frame, rows: frameRows } of byFrame.values()) {
+      const missing = frameRows.filter((row) => row.cropSharpness === null);
+      const filled = await runner.fillCropSharpness(frame, missing);
+      for (const row of frameRows)
+        sharpness.set(row.id, row.cropSharpness ?? filled.get(row.id) ?? 0);
+    }
+    const margins = await marginsOf(rows);
+    const relative = normaliseSharpness(rows.map((r) => sharpness.get(r.detection.id) ?? 0));
+    const ranked = rows
+      .map(({ detection: row, frame }, i) => {
+        const crop = toCrop(row, frame, margins.get(frame.videoId) ?? 0);
+        const region = {
+          x: crop.bounding_box.x1,
+          y: crop.bounding_box.y1,
+          w: crop.width,
+          h: crop.height,
+        };
+        const others = (byFrame.get(frame.id)?.rows ?? []).filter((other) => other.id !== row.id);
+        const isolation = isolationOf(row, region, others);
+        const sharp = relative[i] ?? 0;
+        return { ...crop, sharpness: sharp, isolation, score: cropScore(sharp, isolation) };
+      })
+      .sort((a, b) => b.score - a.score);
+    const offset = (query.page - 1) * query.page_size;
+    return {
+      crops: ranked.slice(offset, offset + query.page_size),
+      total: ranked.length,
+      limit: query.page_size,
+      offset,
+      page: query.page,
+      page_size: query.page_size,
     };
   }
 
@@ -195,6 +284,18 @@ export function createDetectionAnnotationService(deps: {
     };
   }
 
-  return { create, get, listForVideo, filter, filterCrops, splitTrack, mergeTracks, nextFrame };
+  return {
+    create,
+    get,
+    listForVideo,
+    filter,
+    filterCrops,
+    frameCrops,
+    videoCrops,
+    bestCrops,
+    splitTrack,
+    mergeTracks,
+    nextFrame,
+  };
 }
 export type DetectionAnnotationService = ReturnType<typeof createDetectionAnnotationService>;

@@ -9,14 +9,17 @@ import { Readable } from 'node:stream';
 import type { Clock } from '../clock.js';
 import type { DetectionRow, FrameRow } from '../db/schema/index.js';
 import {
+  cropRect,
   decodeGray,
   maskCropPixels,
   renderVisualization,
+  type PixelBox,
   writeCrops,
 } from '../media/detection-images.js';
 import { localFile, putLocalFile, withTempDir } from '../media/ffmpeg.js';
 import { encodeGrayPng } from '../media/png.js';
 import { linkBoxesIntoTracks } from './annotation/track-linking.js';
+import { laplacianVariance } from './crop-quality.js';
 import type { DatasetsRepository } from '../repositories/datasets.repository.js';
 import type { DetectionsRepository } from '../repositories/detections.repository.js';
 import type { VideosRepository } from '../repositories/videos.repository.js';
@@ -53,6 +56,15 @@ export const detectionFileKeys = (
   ...rows.flatMap((row) => [cropKey(row), maskKey(row), maskVisualizationKey(row)]),
   visualizationKey(frameId),
 ];
+
+/**
+ * The sharpness stored with a crop (see `laplacianVariance`), measured on the decoded grey frame
+ * over the crop's region: the same pixels the crop JPEG is cut from, before JPEG coding.
+ */
+const cropSharpness =
+  (gray: Uint8Array, frame: Pick<FrameRow, 'width' | 'height'>, margin: number) =>
+  (box: PixelBox): number =>
+    laplacianVariance(gray, frame.width, cropRect(box, frame.width, frame.height, margin));
 
 export interface DetectionRunnerDeps {
   readonly videos: VideosRepository;
@@ -122,6 +134,8 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
         })
         .filter((detection) => detection.confidence >= config.confidence_threshold);
       const now = deps.clock.now();
+      const margin = await cropMarginPx(frame.videoId);
+      const sharpnessOf = cropSharpness(data, frame, margin);
       const { removed, inserted } = await deps.detections.replaceForFrame(
         frame.id,
         found.map((d, i) => ({
@@ -134,13 +148,13 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
           y2: d.y2,
           source: 'classical',
           hasMask: found[i]?.mask !== undefined,
+          cropSharpness: sharpnessOf(d),
           morphometry: { ...d.morphometry, cellCount: d.cellCount, x: d.x, y: d.y },
           createdAt: now,
           updatedAt: now,
         })),
       );
       await deleteFiles(frame.id, removed);
-      const margin = await cropMarginPx(frame.videoId);
       const crops = config.generate_crops
         ? await writeCrops(file, inserted, frame, dir, margin)
         : [];
@@ -163,6 +177,30 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
     });
   }
 
+  /**
+   * Sharpness of crops whose rows have none yet (detected before it was stored, or imported):
+   * taken from the frame image over each crop's region, saved, and answered by detection id.
+   * A frame whose image is gone answers an empty map (its crops are gone with it).
+   */
+  async function fillCropSharpness(
+    frame: FrameRow,
+    rows: readonly DetectionRow[],
+  ): Promise<Map<string, number>> {
+    const filled = new Map<string, number>();
+    if (rows.length === 0 || (await deps.storage.stat(frame.storageKey)) === null) return filled;
+    const margin = await cropMarginPx(frame.videoId);
+    const data = await withTempDir(async (dir) =>
+      decodeGray(await localFile(deps.storage, frame.storageKey, dir), frame.width, frame.height),
+    );
+    const sharpnessOf = cropSharpness(data, frame, margin);
+    for (const row of rows) {
+      const value = sharpnessOf(row);
+      await deps.detections.update(row.id, { cropSharpness: value });
+      filled.set(row.id, value);
+    }
+    return filled;
+  }
+
   /** Redraws the visualisation after an edit (boxes changed or removed). */
   async function redraw(frame: FrameRow): Promise<void> {
     const rows = await deps.detections.listByFrame(frame.id);
@@ -182,12 +220,16 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
     const rows = await deps.detections.listByFrame(frame.id);
     await withTempDir(async (dir) => {
       const file = await localFile(deps.storage, frame.storageKey, dir);
-      const crops = await writeCrops(file, changed, frame, dir, await cropMarginPx(frame.videoId));
+      const margin = await cropMarginPx(frame.videoId);
+      const crops = await writeCrops(file, changed, frame, dir, margin);
       for (const [i, row] of changed.entries()) {
         const crop = crops[i];
         if (crop !== undefined) await putLocalFile(deps.storage, cropKey(row), crop);
       }
       const data = await decodeGray(file, frame.width, frame.height);
+      const sharpnessOf = cropSharpness(data, frame, margin);
+      for (const row of changed)
+        await deps.detections.update(row.id, { cropSharpness: sharpnessOf(row) });
       const image = await renderVisualization(data, frame.width, frame.height, rows);
       await deps.storage.put(visualizationKey(frame.id), Readable.from([image]));
     });
@@ -213,6 +255,7 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
 
   return {
     cropMarginPx,
+    fillCropSharpness,
     umPerPixel,
     detectFrame,
     redraw,

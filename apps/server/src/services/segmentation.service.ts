@@ -12,6 +12,8 @@ import {
   type GenerateMaskRequest,
   type MaskPoint,
   type MaskResult,
+  type SamModelId,
+  type SamModelManifest,
   type SegmentationModel,
 } from '@sarm/contracts';
 import { Readable } from 'node:stream';
@@ -25,6 +27,8 @@ import type { FileStorage } from '../storage/storage.js';
 import type { AuthContext } from './access.js';
 import { maskKey, maskVisualizationKey, type DetectionRunner } from './detection-runner.js';
 import { maskUrl, maskVisualizationUrl, type DetectionService } from './detection.service.js';
+import { createSamModels, type SamModels } from './segmentation/sam-models.js';
+import { suggestPointsInMask } from './segmentation/sam-suggest.js';
 
 const BUILTIN: SegmentationModel = {
   id: BUILTIN_SEGMENTER_ID,
@@ -35,22 +39,40 @@ const BUILTIN: SegmentationModel = {
   default: true,
   model_type: 'segmentation',
   runs_as: BUILTIN_SEGMENTER_ID,
+  installed: true,
+  runtime: 'builtin',
 };
 
+/** A SAM id as listed: its imported ONNX pair when there is one, else the built-in segmenter. */
+export function samModelEntry(
+  id: SamModelId,
+  imported: SamModelManifest | null,
+): SegmentationModel {
+  const common = { id, version: '2', default: false, model_type: 'segmentation' as const };
+  return imported === null
+    ? {
+        ...common,
+        name: id,
+        description: 'SAM id: runs the built-in segmenter until a SAM model is installed.',
+        runs_as: BUILTIN_SEGMENTER_ID,
+        installed: false,
+        runtime: 'builtin',
+      }
+    : {
+        ...common,
+        name: imported.name,
+        description: `Imported SAM ONNX encoder/decoder (input ${imported.input_size}x${imported.input_size}), installed ${imported.installed_at}.`,
+        runs_as: id,
+        installed: true,
+        runtime: 'onnx',
+      };
+}
+
 /** The segmentation models offered: the built-in one (default) and the spec's SAM ids. */
-export function segmentationModels(): SegmentationModel[] {
-  return [
-    BUILTIN,
-    ...SAM_MODEL_IDS.map((id) => ({
-      id,
-      name: id,
-      description: 'SAM id: runs the built-in segmenter until a SAM model is installed.',
-      version: '2',
-      default: false,
-      model_type: 'segmentation' as const,
-      runs_as: BUILTIN_SEGMENTER_ID,
-    })),
-  ];
+export function segmentationModels(
+  imported: Partial<Record<SamModelId, SamModelManifest | null>> = {},
+): SegmentationModel[] {
+  return [BUILTIN, ...SAM_MODEL_IDS.map((id) => samModelEntry(id, imported[id] ?? null))];
 }
 
 interface CropPixels {
@@ -73,7 +95,45 @@ export function createSegmentationService(deps: {
   runner: Pick<DetectionRunner, 'cropMarginPx' | 'umPerPixel'>;
   storage: FileStorage;
   now: () => Date;
+  /** Imported SAM ONNX pairs; by default kept in `storage`. */
+  samModels?: SamModels;
 }) {
+  const samModels = deps.samModels ?? createSamModels({ storage: deps.storage, now: deps.now });
+
+  /** Each SAM id with its imported pair, if any. */
+  async function models(): Promise<SegmentationModel[]> {
+    const imported: Partial<Record<SamModelId, SamModelManifest | null>> = {};
+    for (const id of SAM_MODEL_IDS) imported[id] = await samModels.manifest(id);
+    return segmentationModels(imported);
+  }
+
+  /** The imported pair the requested id runs as, or `null` for the built-in segmenter. */
+  async function onnxModelFor(requested: string): Promise<SamModelId | null> {
+    const id = SAM_MODEL_IDS.find((known) => known === requested);
+    return id !== undefined && (await samModels.manifest(id)) !== null ? id : null;
+  }
+
+  /** The mask of the prompt and who made it: the imported pair, or the built-in graph cut. */
+  async function segmentCrop(
+    requested: string,
+    cropId: string,
+    crop: CropPixels,
+    points: readonly PromptPoint[],
+  ) {
+    const onnx = await onnxModelFor(requested);
+    if (onnx === null) {
+      const result = segmentFromPoints(crop, points);
+      return { ...result, modelId: BUILTIN_SEGMENTER_ID, runtime: 'builtin' as const };
+    }
+    const result = await samModels.segment(onnx, crop, points, cropId);
+    return {
+      mask: result.mask,
+      confidence: result.confidence,
+      quality: result.confidence > 0.7 ? ('Good' as const) : ('Fair' as const),
+      modelId: onnx,
+      runtime: 'onnx' as const,
+    };
+  }
   /** The crop's grey pixels, cut from the stored frame (not the lossy crop JPEG). */
   async function cropPixels(frame: FrameRow, row: DetectionRow): Promise<CropPixels> {
     const r = cropRect(
@@ -122,7 +182,7 @@ export function createSegmentationService(deps: {
       throw conflict('This crop already has a mask; send overwrite_existing true to replace it');
     const crop = await cropPixels(frame, row);
     const points = toPixels(body.point_prompts, crop, body.use_normalized_coordinates);
-    const result = segmentFromPoints(crop, points);
+    const result = await segmentCrop(body.model_id, row.id, crop, points);
     // The mask is the head: the part connected to the first foreground point (points on the tail
     // are seeds that would otherwise leave specks and lengthen the head's measures).
     const head = points.find((point) => point.label === 1) ?? points[0];
@@ -144,8 +204,9 @@ export function createSegmentationService(deps: {
       success: true,
       confidence: result.confidence,
       quality: result.quality,
-      model_id: BUILTIN_SEGMENTER_ID,
+      model_id: result.modelId,
       requested_model_id: body.model_id,
+      runtime: result.runtime,
       points: body.point_prompts,
       crop_id: row.id,
       video_id: frame.videoId,
@@ -165,24 +226,49 @@ export function createSegmentationService(deps: {
     };
   }
 
+  /**
+   * Suggested points: the built-in ones (head centre, tail ridge, corners), or with an imported
+   * SAM pair, points spread over its mask of the head seeded at the built-in head centre.
+   */
+  async function suggestForModel(requested: string, cropId: string, crop: CropPixels, n: number) {
+    const builtin = suggestPoints(crop, crop.box, n);
+    const onnx = await onnxModelFor(requested);
+    const seed = builtin.find((point) => point.label === 1);
+    if (onnx === null || seed === undefined)
+      return { points: builtin, modelId: BUILTIN_SEGMENTER_ID, runtime: 'builtin' as const };
+    const { mask } = await samModels.segment(onnx, crop, [seed], cropId);
+    const head = componentAt(mask, crop.width, crop.height, seed);
+    const spread = suggestPointsInMask(head.includes(1) ? head : mask, crop.width, crop.height, n);
+    return {
+      points: [...spread.foreground, ...spread.background],
+      modelId: onnx,
+      runtime: 'onnx' as const,
+    };
+  }
+
   async function autoSuggest(
     auth: AuthContext,
-    body: { crop_id: string; num_points: number; return_normalized_coordinates: boolean },
+    body: {
+      crop_id: string;
+      model_id: string;
+      num_points: number;
+      return_normalized_coordinates: boolean;
+    },
   ): Promise<AutoSuggestResponse> {
     const { row, frame } = await deps.detection.find(auth, body.crop_id);
     const crop = await cropPixels(frame, row);
-    const points = pickPoints(suggestPoints(crop, crop.box, body.num_points), body.num_points).map(
-      (point) => ({
-        x: body.return_normalized_coordinates ? point.x / crop.width : point.x,
-        y: body.return_normalized_coordinates ? point.y / crop.height : point.y,
-        label: point.label,
-      }),
-    );
+    const suggested = await suggestForModel(body.model_id, row.id, crop, body.num_points);
+    const points = pickPoints(suggested.points, body.num_points).map((point) => ({
+      x: body.return_normalized_coordinates ? point.x / crop.width : point.x,
+      y: body.return_normalized_coordinates ? point.y / crop.height : point.y,
+      label: point.label,
+    }));
     return {
       success: true,
       points,
       crop_id: row.id,
-      model_id: BUILTIN_SEGMENTER_ID,
+      model_id: suggested.modelId,
+      runtime: suggested.runtime,
       width: crop.width,
       height: crop.height,
     };
@@ -193,7 +279,7 @@ export function createSegmentationService(deps: {
     return maskVisualizationKey((await deps.detection.find(auth, id)).row);
   }
 
-  return { models: segmentationModels, generateMask, autoSuggest, visualizationFile };
+  return { models, generateMask, autoSuggest, visualizationFile, samModels };
 }
 export type SegmentationService = ReturnType<typeof createSegmentationService>;
 

@@ -12,6 +12,7 @@ import type { DetectionRunner } from './detection-runner.js';
 import { createAnnotationOverviewService } from './annotation-overview.service.js';
 import { createAnnotationOverviewRepository } from '../repositories/annotation-overview.repository.js';
 import { createSegmentationService } from './segmentation.service.js';
+import { createMaskMeasure } from './mask-measure.js';
 
 /**
  * The technical (research) workflow's services: data labels and their review, annotation of
@@ -29,6 +30,10 @@ export function createTechnicalServices(deps: {
 }) {
   const { clinical, domain, clock } = deps;
   const labelRows = createDataLabelsRepository(deps.db);
+  const measureMask = createMaskMeasure({
+    storage: deps.storage,
+    umPerPixel: (videoId) => deps.detectionRunner.umPerPixel(videoId),
+  });
   const dataLabels = createDataLabelsService({
     labels: labelRows,
     detections: deps.repositories.detections,
@@ -38,6 +43,7 @@ export function createTechnicalServices(deps: {
     projects: deps.repositories.projects,
     audit: domain.audit,
     clock,
+    measureMask,
   });
   const labelReviews = createLabelReviewsService({
     reviews: createLabelReviewsRepository(deps.db),

@@ -253,6 +253,8 @@ export const ROUTES = {
   generateMask: [...both('/generate-mask'), ...both('/mask-from-points')],
   autoSuggest: both('/auto-suggest-points'),
   addMaskItem: both('/datasets/:datasetId/data-labels/:labelId/items/:videoId/:cropId'),
+  // Morphology classifications (tested in morphology-classifications.routes.test.ts).
+  classifications: both('/datasets/:datasetId/data-labels/:labelId/classifications'),
 } as const;
 
 /** The method of each group of ROUTES. */
@@ -287,6 +289,7 @@ export const METHODS: Record<keyof typeof ROUTES, Method> = {
   generateMask: 'POST',
   autoSuggest: 'POST',
   addMaskItem: 'POST',
+  classifications: 'POST',
 };
 
 /** `/api` + the path with its `:params` filled in. */

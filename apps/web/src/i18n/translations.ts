@@ -7,6 +7,8 @@ import enExtraction from './locales/technical/extraction.en.json';
 import enAnnotation from './locales/technical/annotation.en.json';
 import enLabels from './locales/technical/labels.en.json';
 import enSegmentation from './locales/technical/segmentation.en.json';
+import enMaskExtraction from './locales/technical/maskExtraction.en.json';
+import enMorphology from './locales/technical/morphology.en.json';
 import viBase from './locales/vi.json';
 import viHome from './locales/technical/home.vi.json';
 import viDatasets from './locales/technical/datasets.vi.json';
@@ -14,6 +16,8 @@ import viExtraction from './locales/technical/extraction.vi.json';
 import viAnnotation from './locales/technical/annotation.vi.json';
 import viLabels from './locales/technical/labels.vi.json';
 import viSegmentation from './locales/technical/segmentation.vi.json';
+import viMaskExtraction from './locales/technical/maskExtraction.vi.json';
+import viMorphology from './locales/technical/morphology.vi.json';
 import frBase from './locales/fr.json';
 import frHome from './locales/technical/home.fr.json';
 import frDatasets from './locales/technical/datasets.fr.json';
@@ -21,6 +25,8 @@ import frExtraction from './locales/technical/extraction.fr.json';
 import frAnnotation from './locales/technical/annotation.fr.json';
 import frLabels from './locales/technical/labels.fr.json';
 import frSegmentation from './locales/technical/segmentation.fr.json';
+import frMaskExtraction from './locales/technical/maskExtraction.fr.json';
+import frMorphology from './locales/technical/morphology.fr.json';
 import esBase from './locales/es.json';
 import esHome from './locales/technical/home.es.json';
 import esDatasets from './locales/technical/datasets.es.json';
@@ -28,6 +34,8 @@ import esExtraction from './locales/technical/extraction.es.json';
 import esAnnotation from './locales/technical/annotation.es.json';
 import esLabels from './locales/technical/labels.es.json';
 import esSegmentation from './locales/technical/segmentation.es.json';
+import esMaskExtraction from './locales/technical/maskExtraction.es.json';
+import esMorphology from './locales/technical/morphology.es.json';
 
 const enTechnical = {
   home: enHome,
@@ -36,6 +44,8 @@ const enTechnical = {
   annotation: enAnnotation,
   labels: enLabels,
   segmentation: enSegmentation,
+  maskExtraction: enMaskExtraction,
+  morphology: enMorphology,
 };
 const viTechnical = {
   home: viHome,
@@ -44,6 +54,8 @@ const viTechnical = {
   annotation: viAnnotation,
   labels: viLabels,
   segmentation: viSegmentation,
+  maskExtraction: viMaskExtraction,
+  morphology: viMorphology,
 };
 const frTechnical = {
   home: frHome,
@@ -52,6 +64,8 @@ const frTechnical = {
   annotation: frAnnotation,
   labels: frLabels,
   segmentation: frSegmentation,
+  maskExtraction: frMaskExtraction,
+  morphology: frMorphology,
 };
 const esTechnical = {
   home: esHome,
@@ -60,6 +74,8 @@ const esTechnical = {
   annotation: esAnnotation,
   labels: esLabels,
   segmentation: esSegmentation,
+  maskExtraction: esMaskExtraction,
+  morphology: esMorphology,
 };
 
 /** Every language's texts: the base file plus the technical areas. */

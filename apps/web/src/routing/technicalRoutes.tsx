@@ -13,6 +13,10 @@ import { ProjectPickerPage } from '../pages/clinical/ProjectPickerPage';
 import { DatasetLabelItemsPage } from '../pages/technical/labels/DatasetLabelItemsPage';
 import { DatasetLabelsPage } from '../pages/technical/labels/DatasetLabelsPage';
 import { SegmentationToolPage } from '../pages/technical/segmentation/SegmentationToolPage';
+import { MaskExtractionPage } from '../pages/technical/mask-extraction/MaskExtractionPage';
+import { MorphologyLabelingPage } from '../pages/technical/morphology/MorphologyLabelingPage';
+import { MorphologyLabelPage } from '../pages/technical/morphology/MorphologyLabelPage';
+import { MorphologyLabelsListPage } from '../pages/technical/morphology/MorphologyLabelsListPage';
 import { ApplyDetectionPage } from '../pages/technical/home/ApplyDetectionPage';
 import { DetectionResultsPage } from '../pages/technical/home/DetectionResultsPage';
 import { DETECTION_READERS } from '../pages/technical/home/homeLogic';
@@ -118,11 +122,22 @@ export function technicalRoutes() {
       <Route element={<RouteGuard requirement={ANNOTATE_MORPHOLOGY} />}>
         <Route path="/finetune/crops" element={<SegmentationToolPage />} />
         <Route path="/finetune/annotation/morphology" element={<SegmentationToolPage />} />
+        <Route path="/finetune/morphology-labeling" element={<MorphologyLabelingPage />} />
+        <Route path="/finetune/morphology-data-labels" element={<MorphologyLabelsListPage />} />
+        <Route
+          path="/finetune/morphology-data-label/:dataLabelId"
+          element={<MorphologyLabelPage />}
+        />
+        <Route
+          path="/technical/morphology-data-label/:dataLabelId"
+          element={<MorphologyLabelPage />}
+        />
       </Route>
       <Route path="/finetune/data-label-review" element={<DataLabelReviewPage />} />
       <Route path="/technical/data-label-review" element={<DataLabelReviewPage />} />
       <Route element={<RouteGuard requirement={ANNOTATE_DETECTION} />}>
         <Route path="/finetune/annotation/detection/frame" element={<FrameAnnotationPage />} />
+        <Route path="/finetune/mask-extraction" element={<MaskExtractionPage />} />
         <Route path="/technical/annotation/detection/frame" element={<FrameAnnotationPage />} />
       </Route>
       <Route path="/finetune/*" element={<NotFoundPage />} />

@@ -46,6 +46,11 @@ export const detections = pgTable(
     modelId: text('model_id'),
     /** A segmentation mask PNG was stored with the detection (never for drawn or moved boxes). */
     hasMask: boolean('has_mask').notNull().default(false),
+    /**
+     * Variance of the Laplacian of the crop's grey pixels, taken when the crop is cut; null for
+     * older rows and imports (computed on first use by the best-crops ranking).
+     */
+    cropSharpness: real('crop_sharpness'),
     morphometry: jsonb('morphometry')
       .$type<Record<string, number>>()
       .notNull()

@@ -1,4 +1,14 @@
-import { index, pgTable, text, uniqueIndex, boolean, jsonb, real } from 'drizzle-orm/pg-core';
+import {
+  index,
+  pgTable,
+  text,
+  uniqueIndex,
+  boolean,
+  integer,
+  jsonb,
+  real,
+} from 'drizzle-orm/pg-core';
+import type { MaskMorphometryFigures } from '@sarm/contracts';
 import { auditTimestamps, idColumn, timestampColumn } from './columns.js';
 import { datasets } from './datasets.js';
 import { detections } from './analyses.js';
@@ -57,6 +67,12 @@ export const dataLabelItems = pgTable(
     morphologyClass: text('morphology_class'),
     quality: text('quality'),
     confidence: real('confidence'),
+    /** The annotator's own confidence in a morphology class, 1 (low) to 5 (high). */
+    annotatorConfidence: integer('annotator_confidence'),
+    /** The annotator's notes on the classification. */
+    notes: text('notes').notNull().default(''),
+    /** Head morphometry of the item's mask in µm at the dataset's scale; null without a mask. */
+    morphometry: jsonb('morphometry').$type<MaskMorphometryFigures>(),
     maskKey: text('mask_key'),
     points: jsonb('points').$type<{ x: number; y: number; label: 0 | 1 }[]>(),
     annotatedBy: text('annotated_by').references(() => users.id, { onDelete: 'set null' }),

@@ -37,7 +37,8 @@ function ellipse(w: number, h: number, rx: number, ry: number): Uint8Array {
   return mask;
 }
 
-const item = (overrides: Partial<MorphologyItem> = {}): MorphologyItem => ({
+type MaskedItem = MorphologyItem & { mask: Uint8Array };
+const item = (overrides: Partial<MaskedItem> = {}): MaskedItem => ({
   morphometry: {
     area_um2: 10.5,
     perimeter_um: 12,
@@ -52,6 +53,9 @@ const item = (overrides: Partial<MorphologyItem> = {}): MorphologyItem => ({
   cropRect: { x: 50, y: 30, w: 40, h: 30 },
   mask: ellipse(40, 30, 15, 9),
   morphologyClass: 'head_defect',
+  annotatedClass: 'abnormal_head',
+  annotatorConfidence: 4,
+  notes: 'Tapered, "pear" shape',
   quality: 'good',
   points: [{ x: 20, y: 15, label: 1 }],
   annotator: 'user-1',
@@ -97,6 +101,9 @@ describe('morphology COCO', () => {
     expect(annotation?.category_id).toBe(2);
     expect(annotation?.attributes).toEqual({
       morphology_class: 'head_defect',
+      annotated_class: 'abnormal_head',
+      annotator_confidence: 4,
+      notes: 'Tapered, "pear" shape',
       quality: 'good',
       points: [{ x: 70, y: 45, label: 1 }],
       annotator: 'user-1',
@@ -211,9 +218,11 @@ describe('masks layout', () => {
     expect(lines).toHaveLength(3);
     const shape = '10.5,12,5.2,3.1,1.68,0.25,1.01';
     expect(lines[1]).toBe(
-      `det-1,12,"clip, one",head_defect,good,50,30,40,30,masks/det-1.png,${shape}`,
+      `det-1,12,"clip, one",head_defect,abnormal_head,4,"Tapered, ""pear"" shape",good,50,30,40,30,masks/det-1.png,${shape}`,
     );
-    expect(lines[2]).toBe(`det-2,12,"clip, one",normal,,50,30,40,30,masks/det-2.png,${shape}`);
+    expect(lines[2]).toBe(
+      `det-2,12,"clip, one",normal,abnormal_head,4,"Tapered, ""pear"" shape",,50,30,40,30,masks/det-2.png,${shape}`,
+    );
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('line\nbreak')).toBe('"line\nbreak"');
   });
@@ -303,5 +312,44 @@ describe('decodeGrayPng', () => {
     const rgb = filteredPng(2, 2, new Uint8Array(4), [0]);
     rgb[8 + 8 + 9] = 2;
     expect(() => decodeGrayPng(rgb)).toThrow(/8-bit grey/);
+  });
+});
+
+describe('a classification without a mask', () => {
+  const unmasked: MorphologyItem = {
+    ...item({ detectionId: 'det-3' }),
+    mask: null,
+    morphometry: null,
+  };
+
+  it('exports a COCO annotation with its crop as the box and no segmentation', () => {
+    const Annotations = z.object({
+      annotations: z.array(
+        z.looseObject({
+          bbox: z.array(z.number()),
+          area: z.number(),
+          segmentation: z.array(z.array(z.number())),
+          rle: z.unknown(),
+        }),
+      ),
+    });
+    const coco = Annotations.parse(JSON.parse(toMorphologyCoco([item(), unmasked])));
+    const [masked, bare] = coco.annotations;
+    expect(bare?.bbox).toEqual([50, 30, 40, 30]);
+    expect(bare?.area).toBe(0);
+    expect(bare?.segmentation).toEqual([]);
+    expect(bare?.rle).toBeNull();
+    expect(masked?.segmentation.length).toBeGreaterThan(0);
+  });
+
+  it('gets a labels.csv row with empty mask and morphometry columns and no PNG', () => {
+    const files = toMorphologyMasks([item(), unmasked]);
+    expect([...files.keys()].sort()).toEqual(['labels.csv', 'masks/det-1.png']);
+    const lines = strFromU8(files.get('labels.csv') ?? new Uint8Array())
+      .trimEnd()
+      .split('\n');
+    expect(lines[2]).toBe(
+      'det-3,12,"clip, one",head_defect,abnormal_head,4,"Tapered, ""pear"" shape",good,50,30,40,30,,,,,,,,',
+    );
   });
 });

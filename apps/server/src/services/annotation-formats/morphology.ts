@@ -20,7 +20,10 @@ export interface MorphologyPoint {
   readonly label: 0 | 1;
 }
 
-/** One morphology item: a crop-sized mask (0 off, anything else on) placed at `cropRect`. */
+/**
+ * One morphology item: a crop-sized mask (0 off, anything else on) placed at `cropRect`, or no
+ * mask when the crop was only classified.
+ */
 export interface MorphologyItem {
   readonly detectionId: string;
   readonly frame: MorphologyFrame;
@@ -31,13 +34,19 @@ export interface MorphologyItem {
     readonly w: number;
     readonly h: number;
   };
-  readonly mask: Uint8Array;
+  /** Null for a classification without a mask. */
+  readonly mask: Uint8Array | null;
   readonly morphologyClass: string | null;
+  /** The class as the annotator chose it (a labeling-page class such as cytoplasmic_droplet). */
+  readonly annotatedClass: string;
+  /** The annotator's confidence, 1 to 5; null when not given. */
+  readonly annotatorConfidence: number | null;
+  readonly notes: string;
   readonly quality: string | null;
   readonly points: readonly MorphologyPoint[] | null;
   readonly annotator: string | null;
-  /** Head morphometry of the mask at the dataset's scale. */
-  readonly morphometry: MaskMorphometry;
+  /** Head morphometry of the mask at the dataset's scale; null without a mask. */
+  readonly morphometry: MaskMorphometry | null;
 }
 
 /** COCO uncompressed RLE: run lengths over the column-major pixels, starting with a 0 run. */
@@ -55,7 +64,7 @@ export const morphologyClassOf = (item: Pick<MorphologyItem, 'morphologyClass'>)
 export const morphologyCategoryId = (name: MorphologyClass) => MORPHOLOGY_CLASSES.indexOf(name) + 1;
 
 /** The part of the crop inside the frame, as a binary (0/1) mask of its own. */
-function clippedMask(item: MorphologyItem) {
+function clippedMask(item: MorphologyItem & { mask: Uint8Array }) {
   const { cropRect: r, frame, mask } = item;
   if (mask.length !== r.w * r.h)
     throw new Error(`Mask of ${item.detectionId} is not ${r.w}x${r.h} pixels`);
@@ -73,7 +82,7 @@ function clippedMask(item: MorphologyItem) {
 }
 
 /** The mask placed in a frame-sized 0/1 mask (rows of `frame.width` bytes). */
-export function placeMask(item: MorphologyItem): Uint8Array {
+export function placeMask(item: MorphologyItem & { mask: Uint8Array }): Uint8Array {
   const { frame } = item;
   const clipped = clippedMask(item);
   const placed = new Uint8Array(frame.width * frame.height);
@@ -197,9 +206,56 @@ export function polygonArea(polygon: readonly number[]): number {
   return Math.abs(sum) / 2;
 }
 
+/** The item's attributes beside its geometry. */
+function attributesOf(item: MorphologyItem) {
+  return {
+    morphology_class: morphologyClassOf(item),
+    annotated_class: item.annotatedClass,
+    annotator_confidence: item.annotatorConfidence,
+    notes: item.notes,
+    quality: item.quality,
+    // Prompt points in frame pixels, like the rest of the file.
+    points: (item.points ?? []).map((point) => ({
+      x: point.x + item.cropRect.x,
+      y: point.y + item.cropRect.y,
+      label: point.label,
+    })),
+    annotator: item.annotator,
+    crop: { ...item.cropRect },
+    morphometry: item.morphometry,
+  };
+}
+
+/**
+ * A classified crop without a mask: its crop region (clipped to the frame) as the box, no area
+ * and no segmentation.
+ */
+function unmaskedAnnotationOf(item: MorphologyItem, id: number, imageId: number) {
+  const { cropRect: r, frame } = item;
+  const x = Math.max(0, r.x);
+  const y = Math.max(0, r.y);
+  const w = Math.max(0, Math.min(frame.width, r.x + r.w) - x);
+  const h = Math.max(0, Math.min(frame.height, r.y + r.h) - y);
+  return {
+    id,
+    image_id: imageId,
+    category_id: morphologyCategoryId(morphologyClassOf(item)),
+    bbox: [x, y, w, h],
+    area: 0,
+    iscrowd: 0,
+    segmentation: [],
+    rle: null,
+    detection_id: item.detectionId,
+    attributes: attributesOf(item),
+  };
+}
+
 /** A COCO annotation of one item, in frame coordinates. */
 function annotationOf(item: MorphologyItem, id: number, imageId: number) {
-  const clipped = clippedMask(item);
+  const { mask } = item;
+  if (mask === null) return unmaskedAnnotationOf(item, id, imageId);
+  const masked = { ...item, mask };
+  const clipped = clippedMask(masked);
   let area = 0;
   let minX = Infinity;
   let minY = Infinity;
@@ -221,30 +277,17 @@ function annotationOf(item: MorphologyItem, id: number, imageId: number) {
   const segmentation = traceContours(clipped.data, clipped.width, clipped.height).map((polygon) =>
     polygon.map((value, index) => value + (index % 2 === 0 ? clipped.x : clipped.y)),
   );
-  const morphologyClass = morphologyClassOf(item);
   return {
     id,
     image_id: imageId,
-    category_id: morphologyCategoryId(morphologyClass),
+    category_id: morphologyCategoryId(morphologyClassOf(item)),
     bbox,
     area,
     iscrowd: 0,
     segmentation,
-    rle: encodeRle(placeMask(item), item.frame.width, item.frame.height),
+    rle: encodeRle(placeMask(masked), item.frame.width, item.frame.height),
     detection_id: item.detectionId,
-    attributes: {
-      morphology_class: morphologyClass,
-      quality: item.quality,
-      // Prompt points in frame pixels, like the rest of the file.
-      points: (item.points ?? []).map((point) => ({
-        x: point.x + item.cropRect.x,
-        y: point.y + item.cropRect.y,
-        label: point.label,
-      })),
-      annotator: item.annotator,
-      crop: { ...item.cropRect },
-      morphometry: item.morphometry,
-    },
+    attributes: attributesOf(item),
   };
 }
 
@@ -297,7 +340,8 @@ export function csvField(value: string | number | null): string {
 }
 
 export const MORPHOLOGY_CSV_HEADER =
-  'detection_id,frame_number,video,class,quality,crop_x,crop_y,crop_width,crop_height,mask_file,' +
+  'detection_id,frame_number,video,class,annotated_class,annotator_confidence,notes,quality,' +
+  'crop_x,crop_y,crop_width,crop_height,mask_file,' +
   'area_um2,perimeter_um,length_um,width_um,ellipticity,elongation,regularity';
 
 /** The mask file of an item in the `masks` layout. */
@@ -305,36 +349,44 @@ export const maskFileName = (detectionId: string) => `masks/${detectionId}.png`;
 
 /**
  * The `masks` layout: `masks/<detectionId>.png` (the crop-sized mask, 255 on the cell) and
- * `labels.csv` with one row per item.
+ * `labels.csv` with one row per item; a classification without a mask has no PNG and empty
+ * mask and morphometry columns.
  */
 export function toMorphologyMasks(items: readonly MorphologyItem[]): Map<string, Uint8Array> {
   const files = new Map<string, Uint8Array>();
   const rows = [MORPHOLOGY_CSV_HEADER];
   for (const item of items) {
-    const { cropRect: r } = item;
-    const pixels = item.mask.map((value) => (value === 0 ? 0 : 255));
-    files.set(maskFileName(item.detectionId), new Uint8Array(encodeGrayPng(r.w, r.h, pixels)));
+    const { cropRect: r, mask, morphometry } = item;
+    if (mask !== null) {
+      const pixels = mask.map((value) => (value === 0 ? 0 : 255));
+      files.set(maskFileName(item.detectionId), new Uint8Array(encodeGrayPng(r.w, r.h, pixels)));
+    }
     rows.push(
       [
         item.detectionId,
         item.frame.frameNumber,
         item.frame.video,
         morphologyClassOf(item),
+        item.annotatedClass,
+        item.annotatorConfidence,
+        item.notes,
         item.quality,
         r.x,
         r.y,
         r.w,
         r.h,
-        maskFileName(item.detectionId),
-        ...[
-          item.morphometry.area_um2,
-          item.morphometry.perimeter_um,
-          item.morphometry.length_um,
-          item.morphometry.width_um,
-          item.morphometry.ellipticity,
-          item.morphometry.elongation,
-          item.morphometry.regularity,
-        ].map((value) => Number(value.toFixed(3))),
+        mask === null ? null : maskFileName(item.detectionId),
+        ...(morphometry === null
+          ? Array<null>(7).fill(null)
+          : [
+              morphometry.area_um2,
+              morphometry.perimeter_um,
+              morphometry.length_um,
+              morphometry.width_um,
+              morphometry.ellipticity,
+              morphometry.elongation,
+              morphometry.regularity,
+            ].map((value) => Number(value.toFixed(3)))),
       ]
         .map(csvField)
         .join(','),

@@ -83,6 +83,22 @@ export function FrameOptionsMenu({
             {t(`${k}.segment`)}
           </MenuItem>
         )}
+        {canAnnotate && (
+          <MenuItem
+            component={RouterLink}
+            to={`/finetune/mask-extraction?${new URLSearchParams({ videoId: frame.videoId, datasetId }).toString()}`}
+          >
+            {t('technical.maskExtraction.title')}
+          </MenuItem>
+        )}
+        {canSegment && (
+          <MenuItem
+            component={RouterLink}
+            to={segmentPath.replace('/crops?', '/morphology-labeling?')}
+          >
+            {t('technical.morphology.classifyMorphology')}
+          </MenuItem>
+        )}
       </Menu>
     </>
   );
