@@ -26,7 +26,7 @@ async function migrationsCopy() {
   return { folder, journal, write: (value: Journal) => writeFile(file, JSON.stringify(value)) };
 }
 
-async function database() {
+function database() {
   const client = new PGlite();
   cleanups.push(() => client.close());
   return { client, db: drizzle({ client }) };
@@ -50,7 +50,7 @@ describe('migration order', () => {
   it('gives a database migrated to 0010 the data label tables and every later change', async () => {
     const { folder, journal, write } = await migrationsCopy();
     const upTo = journal.entries.findIndex((entry) => entry.tag === '0011_data_labels');
-    const { client, db } = await database();
+    const { client, db } = database();
     await write({ ...journal, entries: journal.entries.slice(0, upTo) });
     await migrate(db, { migrationsFolder: folder });
     expect(await tables(client)).not.toContain('data_labels');
@@ -71,7 +71,7 @@ describe('migration order', () => {
   it('runs 0011 again harmlessly where it was applied under its old timestamp', async () => {
     const { folder, journal, write } = await migrationsCopy();
     const upTo = journal.entries.findIndex((entry) => entry.tag === '0011_data_labels');
-    const { client, db } = await database();
+    const { client, db } = database();
     // As such a database was: 0011 applied with a timestamp older than 0010's.
     await write({
       ...journal,

@@ -13,6 +13,7 @@ import { useFeedback } from '../../../feedback/feedbackContext';
 import { AdminPage } from '../common/AdminPage';
 import { useCan } from '../common/useCan';
 import { SectionCard } from './SectionCard';
+import { SegmentationModelsCard } from './SegmentationModelsCard';
 import {
   GeneralFields,
   NotificationFields,
@@ -108,6 +109,9 @@ export function SystemSettingsPage() {
               onChange={(notifications) => setEdits({ ...edits, notifications })}
             />,
           )}
+          <Grid size={12}>
+            <SegmentationModelsCard />
+          </Grid>
         </Grid>
       )}
     </AdminPage>
