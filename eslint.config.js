@@ -76,13 +76,17 @@ export default tseslint.config(
     },
   },
   {
-    // The CASA core takes frames as typed arrays: no I/O outside its node/ and cli/ entry files.
-    files: ['packages/casa/src/**/*.ts'],
+    // The CASA and ML cores take frames as typed arrays: no I/O outside their entry files (ML's
+    // backend.ts only locates the installed WASM binaries).
+    files: ['packages/casa/src/**/*.ts', 'packages/ml/src/**/*.ts'],
     ignores: [
       'packages/casa/src/node/**',
       'packages/casa/src/cli/**',
       'packages/casa/src/bench/**',
       'packages/casa/src/**/*.test.ts',
+      'packages/ml/src/backend.ts',
+      'packages/ml/src/bench/**',
+      'packages/ml/src/**/*.test.ts',
     ],
     rules: {
       'no-restricted-imports': [
@@ -95,7 +99,8 @@ export default tseslint.config(
             },
             {
               group: ['node:*', 'fs', 'child_process', 'path', 'os'],
-              message: 'The CASA core performs no I/O; use src/node/.',
+              message:
+                'The CASA and ML cores perform no I/O; use their entry files (casa: src/node/).',
             },
           ],
         },

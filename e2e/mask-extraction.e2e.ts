@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   CropListResponseSchema,
@@ -8,13 +7,16 @@ import {
   defaultDataLabelName,
 } from '@sarm/contracts';
 import { strFromU8, unzipSync } from 'fflate';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts.js';
 import { TestApi } from './support/api.js';
-import { launchBrowser, openPage, useSession, waitForPath } from './support/browser.js';
-import { extractFramesOf, seedTechnicalVideo, type TechnicalSeed } from './support/technical.js';
+import { waitForPath } from './support/browser.js';
+import {
+  openTechnicalSession,
+  type TechnicalSeed,
+  type TechnicalSession,
+} from './support/technical.js';
 import { okJson } from './support/videos.js';
 
 /**
@@ -25,29 +27,15 @@ import { okJson } from './support/videos.js';
 
 const baseUrl = inject('baseUrl');
 const api = new TestApi(baseUrl);
-const SHOTS_DIR = process.env.SARM_SHOTS_DIR ?? '/tmp/shots';
-const suffix = Date.now().toString(36);
-
-let browser: Browser;
-let workDir: string;
+let session: TechnicalSession;
 let adminToken: string;
 let adminId: string;
 let seed: TechnicalSeed;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  workDir = await mkdtemp(path.join(tmpdir(), 'sarm-masks-'));
-  await mkdir(SHOTS_DIR, { recursive: true });
-  const login = await api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-  adminToken = login.access_token;
-  adminId = login.user.id;
-  seed = await seedTechnicalVideo(api, adminToken, workDir, {
-    project: `Masks ${suffix}`,
-    dataset: `Masks set ${suffix}`,
-    video: 'Masks video',
-  });
-  await extractFramesOf(api, adminToken, seed.videoId);
+  session = await openTechnicalSession(api, baseUrl, 'Masks', 'mask-extraction');
+  ({ page, adminToken, adminId, seed } = session);
   const frames = FrameListResponseSchema.parse(
     await api.getJson(`/sarm/media/list-frames/${seed.videoId}`, adminToken),
   ).frames;
@@ -55,21 +43,13 @@ beforeAll(async () => {
     await okJson(
       await api.request('POST', '/sarm/detection/detect-sperm', { frame_id: frame.id }, adminToken),
     );
-  const opened = await openPage(browser, baseUrl);
-  page = opened.page;
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await useSession(page, adminToken);
 }, 120_000);
 
 afterAll(async () => {
-  await browser.close();
-  await rm(workDir, { recursive: true, force: true });
+  await session.close();
 });
 
-async function shoot(name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS_DIR}/mask-extraction-${name}.png` });
-}
+const shoot = (name: string) => session.shoot(name);
 
 describe('mask extraction', () => {
   it('names the missing id and leads to the datasets', async () => {
@@ -157,7 +137,7 @@ describe('mask extraction', () => {
       page.getByRole('link', { name: 'Download' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.zip$/);
-    const saved = path.join(workDir, 'export.zip');
+    const saved = path.join(session.workDir, 'export.zip');
     await download.saveAs(saved);
     const bytes = new Uint8Array(await readFile(saved));
     expect(strFromU8(bytes.slice(0, 2))).toBe('PK');

@@ -1,6 +1,3 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   CropListResponseSchema,
   DataLabelWithItemsSchema,
@@ -8,29 +5,28 @@ import {
   defaultDataLabelName,
   type Crop,
 } from '@sarm/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts.js';
 import { TestApi } from './support/api.js';
-import { launchBrowser, openPage, useSession, waitForPath } from './support/browser.js';
-import { extractFramesOf, seedTechnicalVideo, type TechnicalSeed } from './support/technical.js';
+import { waitForPath } from './support/browser.js';
+import {
+  openTechnicalSession,
+  type TechnicalSeed,
+  type TechnicalSession,
+} from './support/technical.js';
 import { okJson } from './support/videos.js';
 
 /**
  * Morphology Data Labeling on a real frame's crops: two objects classified with the mouse and one
- * with the keyboard, saved
- * into the user's morphology label (class, confidence and notes checked through the API); then
+ * with the keyboard, saved into the user's morphology label (class, confidence and notes checked
+ * through the API); then
  * the morphology labels list and the label page: statistics, an edited item, quality and export.
  * Screenshots at 1440x900 for the visual review.
  */
 
 const baseUrl = inject('baseUrl');
 const api = new TestApi(baseUrl);
-const SHOTS_DIR = process.env.SARM_SHOTS_DIR ?? '/tmp/shots';
-const suffix = Date.now().toString(36);
-
-let browser: Browser;
-let workDir: string;
+let session: TechnicalSession;
 let adminToken: string;
 let adminId: string;
 let seed: TechnicalSeed;
@@ -39,18 +35,8 @@ let frameId: string;
 let crops: readonly Crop[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  workDir = await mkdtemp(path.join(tmpdir(), 'sarm-morphology-'));
-  await mkdir(SHOTS_DIR, { recursive: true });
-  const login = await api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-  adminToken = login.access_token;
-  adminId = login.user.id;
-  seed = await seedTechnicalVideo(api, adminToken, workDir, {
-    project: `Morphology ${suffix}`,
-    dataset: `Morphology set ${suffix}`,
-    video: 'Morphology video',
-  });
-  await extractFramesOf(api, adminToken, seed.videoId);
+  session = await openTechnicalSession(api, baseUrl, 'Morphology', 'morphology');
+  ({ page, adminToken, adminId, seed } = session);
   const frame = FrameListResponseSchema.parse(
     await api.getJson(`/sarm/media/list-frames/${seed.videoId}`, adminToken),
   ).frames[0];
@@ -62,21 +48,13 @@ beforeAll(async () => {
   crops = CropListResponseSchema.parse(
     await api.getJson(`/technical/frames/${frameId}/crops`, adminToken),
   ).crops;
-  const opened = await openPage(browser, baseUrl);
-  page = opened.page;
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await useSession(page, adminToken);
 }, 120_000);
 
 afterAll(async () => {
-  await browser.close();
-  await rm(workDir, { recursive: true, force: true });
+  await session.close();
 });
 
-async function shoot(name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS_DIR}/morphology-${name}.png` });
-}
+const shoot = (name: string) => session.shoot(name);
 
 const labelName = () => defaultDataLabelName(adminId, seed.datasetId, 'morphology');
 const readLabel = async () =>

@@ -1,6 +1,3 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   DataLabelSchema,
   DataLabelWithItemsSchema,
@@ -9,14 +6,16 @@ import {
   defaultDataLabelName,
 } from '@sarm/contracts';
 import { strFromU8, unzipSync } from 'fflate';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts.js';
 import { TestApi } from './support/api.js';
-import { launchBrowser, openPage, useSession } from './support/browser.js';
 import { okJson } from './support/videos.js';
-import { extractFramesOf, seedTechnicalVideo, type TechnicalSeed } from './support/technical.js';
+import {
+  openTechnicalSession,
+  type TechnicalSeed,
+  type TechnicalSession,
+} from './support/technical.js';
 
 /**
  * The technical workflow's step pages on a real video (Apply Detection, Frame Detection
@@ -26,44 +25,22 @@ import { extractFramesOf, seedTechnicalVideo, type TechnicalSeed } from './suppo
 
 const baseUrl = inject('baseUrl');
 const api = new TestApi(baseUrl);
-const SHOTS_DIR = process.env.SARM_SHOTS_DIR ?? '/tmp/shots';
-const suffix = Date.now().toString(36);
-
-let browser: Browser;
-let workDir: string;
+let session: TechnicalSession;
 let adminToken: string;
 let adminId: string;
 let seed: TechnicalSeed;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  workDir = await mkdtemp(path.join(tmpdir(), 'sarm-screens-'));
-  await mkdir(SHOTS_DIR, { recursive: true });
-  const login = await api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-  adminToken = login.access_token;
-  adminId = login.user.id;
-  seed = await seedTechnicalVideo(api, adminToken, workDir, {
-    project: `Screens ${suffix}`,
-    dataset: `Screens set ${suffix}`,
-    video: 'Screens video',
-  });
-  await extractFramesOf(api, adminToken, seed.videoId);
-  const opened = await openPage(browser, baseUrl);
-  page = opened.page;
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await useSession(page, adminToken);
+  session = await openTechnicalSession(api, baseUrl, 'Screens', 'technical');
+  ({ page, adminToken, adminId, seed } = session);
 }, 120_000);
 
 afterAll(async () => {
-  await browser.close();
-  await rm(workDir, { recursive: true, force: true });
+  await session.close();
 });
 
-async function shoot(name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS_DIR}/technical-${name}.png` });
-}
+const shoot = (name: string) => session.shoot(name);
 
 const frameCount = async () =>
   FrameListResponseSchema.parse(
@@ -120,7 +97,7 @@ describe('technical workflow steps', () => {
 
   it('views and edits a dataset, then manages its data labels', async () => {
     await page.goto(`/finetune/projects/${seed.projectId}/datasets`);
-    const row = page.getByRole('row').filter({ hasText: `Screens set ${suffix}` });
+    const row = page.getByRole('row').filter({ hasText: session.names.dataset });
     await row.getByRole('button', { name: 'View' }).click();
     const view = page.getByRole('dialog');
     await view.getByText('Annotated frames').waitFor();

@@ -1,8 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { DatasetSchema, TaskSchema, UploadVideoResponseSchema, VideoSchema } from '@sarm/contracts';
 import { z } from 'zod';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './accounts.js';
 import type { TestApi } from './api.js';
+import { launchBrowser, openPage, useSession } from './browser.js';
 import { okJson, writeSimulatedVideo } from './videos.js';
 
 /** Reads until `done` holds (every 300 ms, at most 60 s); throws naming `what` otherwise. */
@@ -105,4 +109,63 @@ export async function extractFramesOf(api: TestApi, token: string, videoId: stri
     (value) => value.status === 'completed' || value.status === 'failed',
   );
   if (task.status !== 'completed') throw new Error(`Frame extraction ended ${task.status}`);
+}
+
+/** A signed-in administrator's 1440x900 page over a seeded video with extracted frames. */
+export interface TechnicalSession {
+  readonly browser: Browser;
+  readonly page: Page;
+  readonly workDir: string;
+  readonly adminToken: string;
+  readonly adminId: string;
+  readonly seed: TechnicalSeed;
+  readonly names: { readonly project: string; readonly dataset: string; readonly video: string };
+  /** A screenshot `<prefix>-<name>.png` in SARM_SHOTS_DIR (default /tmp/shots) for the visual review. */
+  readonly shoot: (name: string) => Promise<void>;
+  readonly close: () => Promise<void>;
+}
+
+/**
+ * Opens the technical screens' browser tests' common ground: the project `<name> <suffix>`, the
+ * dataset `<name> set <suffix>` and the video `<name> video` with its frames extracted.
+ */
+export async function openTechnicalSession(
+  api: TestApi,
+  baseUrl: string,
+  name: string,
+  shotPrefix: string,
+): Promise<TechnicalSession> {
+  const shotsDir = process.env.SARM_SHOTS_DIR ?? '/tmp/shots';
+  const suffix = Date.now().toString(36);
+  const browser = await launchBrowser();
+  const workDir = await mkdtemp(path.join(tmpdir(), `sarm-${shotPrefix}-`));
+  await mkdir(shotsDir, { recursive: true });
+  const login = await api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  const names = {
+    project: `${name} ${suffix}`,
+    dataset: `${name} set ${suffix}`,
+    video: `${name} video`,
+  };
+  const seed = await seedTechnicalVideo(api, login.access_token, workDir, names);
+  await extractFramesOf(api, login.access_token, seed.videoId);
+  const { page } = await openPage(browser, baseUrl);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await useSession(page, login.access_token);
+  return {
+    browser,
+    page,
+    workDir,
+    adminToken: login.access_token,
+    adminId: login.user.id,
+    seed,
+    names,
+    shoot: async (shot) => {
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `${shotsDir}/${shotPrefix}-${shot}.png` });
+    },
+    close: async () => {
+      await browser.close();
+      await rm(workDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import { ApiErrorSchema } from '@sarm/contracts';
 import { clearSession, readToken, type KeyValueStore } from './session';
 
 /** How a request failed: the server answered with an error, or the request never produced a usable answer. */
@@ -197,4 +198,14 @@ function httpError(
 /** Message of any thrown value, for showing failures that may not come from the API client. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message.length > 0 ? error.message : fallback;
+}
+
+/** The `message` of an API error body given as text (an XMLHttpRequest's), or null. */
+export function serverMessage(text: string): string | null {
+  try {
+    const parsed = ApiErrorSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.message : null;
+  } catch {
+    return null;
+  }
 }

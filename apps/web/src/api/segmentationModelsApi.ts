@@ -1,11 +1,11 @@
 import {
-  ApiErrorSchema,
   SamModelInstallResponseSchema,
   SegmentationModelListSchema,
   type SamModelId,
   type SamModelInstallResponse,
 } from '@sarm/contracts';
 import { apiClient } from './apiClient';
+import { serverMessage } from './client';
 import { readToken } from './session';
 
 export const SEGMENTATION_MODELS_KEY = ['admin', 'segmentation-models'] as const;
@@ -22,15 +22,6 @@ export const uninstallSamModel = (modelId: SamModelId) =>
   apiClient.request(`/technical/segmentation-models/${encodeURIComponent(modelId)}`, {
     method: 'DELETE',
   });
-
-function serverMessage(text: string): string | null {
-  try {
-    const parsed = ApiErrorSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data.message : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Uploads a SAM encoder/decoder pair for `modelId` with XMLHttpRequest so the upload's progress

@@ -11,7 +11,9 @@ import {
 } from '@sarm/contracts';
 import type { z } from 'zod';
 import { apiClient } from '../apiClient';
-import { readToken } from '../session';
+import { exportMorphologyLabel, type MorphologyExportOptions } from './maskExtractionApi';
+
+export type { MorphologyExportOptions };
 
 const enc = encodeURIComponent;
 
@@ -87,33 +89,15 @@ export const setItemQuality = (
     { method: 'PATCH', body: { quality } },
   );
 
-export interface MorphologyExportOptions {
-  readonly format: 'coco' | 'masks';
-  readonly include_original_images: boolean;
-  readonly exclude_bad_quality: boolean;
-}
-
 /** Downloads a morphology label's export (a zip) through a temporary link. */
 export async function downloadMorphologyExport(
   target: { datasetId: string; labelId: string },
   options: MorphologyExportOptions,
 ): Promise<void> {
-  const token = readToken(window.localStorage);
-  const response = await window.fetch(
-    `/api/sarm/annotation/datasets/${enc(target.datasetId)}/data-labels/${enc(target.labelId)}/export`,
-    {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
-      },
-      body: JSON.stringify(options),
-    },
-  );
-  if (!response.ok) throw new Error(`Error ${response.status}: ${response.statusText}`);
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `morphology_${options.format}.zip`;
-  const url = URL.createObjectURL(await response.blob());
+  const { blob, disposition } = await exportMorphologyLabel(target, options);
+  const name =
+    /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? `morphology_${options.format}.zip`;
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

@@ -1,4 +1,5 @@
-import { ApiErrorSchema, NAME_MAX } from '@sarm/contracts';
+import { NAME_MAX } from '@sarm/contracts';
+import { serverMessage } from '../../api/client';
 import { readToken } from '../../api/session';
 
 export interface UploadFields {
@@ -35,15 +36,6 @@ export type UploadFailure =
 export class UploadError extends Error {
   constructor(readonly failure: UploadFailure) {
     super(failure.kind);
-  }
-}
-
-function serverMessage(text: string): string | null {
-  try {
-    const parsed = ApiErrorSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data.message : null;
-  } catch {
-    return null;
   }
 }
 

@@ -65,7 +65,7 @@ export function ExportDialog({
           variant="contained"
           disabled={busy}
           onClick={() =>
-            onExport({ format, include_original_images: images, exclude_bad_quality: excludeBad })
+            onExport({ format, includeOriginalImages: images, excludeBadQuality: excludeBad })
           }
         >
           {busy ? t(`${k}.exporting`) : t(`${k}.confirm`)}

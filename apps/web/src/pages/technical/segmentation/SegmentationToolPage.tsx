@@ -19,7 +19,6 @@ import {
 import {
   BUILTIN_SEGMENTER_ID,
   MORPHOLOGY_CLASSES,
-  defaultDataLabelName,
   maskConfidenceBand,
   type Crop,
   type MaskPoint,
@@ -27,16 +26,12 @@ import {
   type MorphologyClass,
 } from '@sarm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { fetchVideo } from '../../../api/clinicalApi';
 import { errorMessage } from '../../../api/client';
-import {
-  annotationKeys,
-  createDataLabel,
-  fetchDataLabel,
-} from '../../../api/technical/annotationApi';
+import { annotationKeys } from '../../../api/technical/annotationApi';
 import {
   addMaskToLabel,
   autoSuggestPoints,
@@ -45,13 +40,13 @@ import {
   generateMask,
   segmentationKeys,
 } from '../../../api/technical/segmentationApi';
-import { useAuth } from '../../../auth/authContext';
 import { useToast } from '../../../feedback/feedbackContext';
 import { useCan } from '../../admin/common/useCan';
 import { AuthImage } from '../../clinical/AuthImage';
 import { ShortcutsDialog } from '../annotation/ShortcutsDialog';
 import { useShortcutKeys } from '../annotation/useShortcutKeys';
 import { CropPromptView } from './CropPromptView';
+import { useMorphologyLabel } from '../morphology/useMorphologyLabel';
 import {
   SEGMENTATION_SHORTCUTS,
   segmentationActionFor,
@@ -71,7 +66,6 @@ export function SegmentationToolPage() {
   const { t } = useTranslation();
   const toast = useToast();
   const client = useQueryClient();
-  const { user } = useAuth();
   const canAnnotate = useCan(['annotate_morphology']);
   const [search] = useSearchParams();
   const frameId = search.get('frameId') ?? '';
@@ -85,7 +79,6 @@ export function SegmentationToolPage() {
   const [morphologyClass, setMorphologyClass] = useState<MorphologyClass>('normal');
   const [modelId, setModelId] = useState<string>(BUILTIN_SEGMENTER_ID);
   const [helpOpen, setHelpOpen] = useState(false);
-  const creation = useRef<Promise<unknown> | null>(null);
 
   const scope = { frameId, videoId: queryVideoId };
   const hasScope = frameId !== '' || queryVideoId !== '';
@@ -103,38 +96,13 @@ export function SegmentationToolPage() {
     enabled: canAnnotate && queryDatasetId === '' && videoId !== '',
   });
   const datasetId = queryDatasetId !== '' ? queryDatasetId : (video.data?.datasetId ?? '');
-  const labelName =
-    user === null || datasetId === '' ? '' : defaultDataLabelName(user.id, datasetId, 'morphology');
-  const label = useQuery({
-    queryKey: annotationKeys.label(labelName),
-    queryFn: () => fetchDataLabel(labelName),
-    enabled: canAnnotate && labelName !== '',
-  });
+  const { label, labelName } = useMorphologyLabel(datasetId, canAnnotate);
   const models = useQuery({
     queryKey: segmentationKeys.models,
     queryFn: fetchSegmentationModels,
     enabled: canAnnotate,
   });
   const added = new Set(label.data?.detection_ids ?? []);
-
-  // The morphology label is created once when the lookup says it is missing, then reloaded.
-  useEffect(() => {
-    if (!label.isSuccess || label.data !== null || user === null || creation.current !== null)
-      return;
-    creation.current = createDataLabel({
-      name: labelName,
-      description: '',
-      dataset_id: datasetId,
-      user_id: user.id,
-      label_type: 'morphology',
-    }).then(
-      async () => {
-        toast(t(`${k}.labelCreated`), 'success');
-        await client.invalidateQueries({ queryKey: annotationKeys.label(labelName) });
-      },
-      (error: unknown) => toast(errorMessage(error, t(`${k}.addFailed`)), 'error'),
-    );
-  }, [label.isSuccess, label.data, user, labelName, datasetId, client, t, toast]);
 
   const choose = (next: number | null) => {
     setIndex(next);

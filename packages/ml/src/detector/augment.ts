@@ -1,0 +1,116 @@
+/** Deterministic augmentation of grey frames and their boxes (flips, 90° turns, photometric). */
+import type { Random } from '../random.js';
+import { normal } from '../random.js';
+import type { DetectionSample, GreyImage, PixelBox } from '../types.js';
+
+/** How strongly to augment; every field 0 or false turns that change off. */
+export interface AugmentOptions {
+  readonly flips: boolean;
+  /** Turns by 90° (square frames only, so a batch keeps one shape). */
+  readonly rotations: boolean;
+  /** Grey levels added, drawn from ±brightness. */
+  readonly brightness: number;
+  /** Contrast factor drawn from 1 ± contrast. */
+  readonly contrast: number;
+  /** Chance of a 3x3 box blur. */
+  readonly blurChance: number;
+  /** Largest Gaussian noise sigma, grey levels. */
+  readonly noiseSigma: number;
+}
+
+export const DEFAULT_AUGMENT: AugmentOptions = {
+  flips: true,
+  rotations: true,
+  brightness: 20,
+  contrast: 0.3,
+  blurChance: 0.3,
+  noiseSigma: 5,
+};
+
+type Mapping = (x: number, y: number) => [number, number];
+
+/** Applies one random geometric and photometric change; grey values stay floats 0..255. */
+export function augmentSample(
+  sample: DetectionSample,
+  options: AugmentOptions,
+  random: Random,
+): { image: Float32Array; width: number; height: number; boxes: PixelBox[] } {
+  const { width: w, height: h, data } = sample.frame;
+  const flipX = options.flips && random() < 0.5;
+  const flipY = options.flips && random() < 0.5;
+  const turn = options.rotations && w === h && random() < 0.5; // transpose = 90° with a flip
+  const outW = turn ? h : w;
+  const outH = turn ? w : h;
+  // Continuous coordinates: pixel i spans [i, i+1), so a flip maps x to w - x.
+  const map: Mapping = (x, y) => {
+    let u = flipX ? w - x : x;
+    let v = flipY ? h - y : y;
+    if (turn) [u, v] = [v, u];
+    return [u, v];
+  };
+  const image = new Float32Array(outW * outH);
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const [u, v] = map(x + 0.5, y + 0.5);
+      image[Math.floor(v) * outW + Math.floor(u)] = data[y * w + x] ?? 0;
+    }
+  }
+  const boxes = sample.boxes.map((b) => {
+    const [ua, va] = map(b.x1, b.y1);
+    const [ub, vb] = map(b.x2, b.y2);
+    return {
+      x1: Math.min(ua, ub),
+      y1: Math.min(va, vb),
+      x2: Math.max(ua, ub),
+      y2: Math.max(va, vb),
+    };
+  });
+  photometric(image, outW, outH, options, random);
+  return { image, width: outW, height: outH, boxes };
+}
+
+function photometric(
+  image: Float32Array,
+  w: number,
+  h: number,
+  options: AugmentOptions,
+  random: Random,
+): void {
+  if (options.blurChance > 0 && random() < options.blurChance) boxBlur3(image, w, h);
+  let mean = 0;
+  for (const v of image) mean += v;
+  mean /= image.length || 1;
+  const gain = 1 + (random() * 2 - 1) * options.contrast;
+  const shift = (random() * 2 - 1) * options.brightness;
+  const sigma = random() * options.noiseSigma;
+  for (let i = 0; i < image.length; i += 1) {
+    const v = ((image[i] ?? 0) - mean) * gain + mean + shift;
+    image[i] = Math.min(255, Math.max(0, v + (sigma > 0 ? sigma * normal(random) : 0)));
+  }
+}
+
+function boxBlur3(image: Float32Array, w: number, h: number): void {
+  const src = image.slice();
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      let sum = 0;
+      let n = 0;
+      for (let dy = -1; dy <= 1; dy += 1) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= w) continue;
+          sum += src[yy * w + xx] ?? 0;
+          n += 1;
+        }
+      }
+      image[y * w + x] = sum / n;
+    }
+  }
+}
+
+/** The frame as floats without any change (validation and inference). */
+export function asFloat(frame: GreyImage): Float32Array {
+  return Float32Array.from(frame.data);
+}

@@ -1,0 +1,103 @@
+/** Packing frames and boxes into input and target tensors, and the training loss. */
+import * as tf from '@tensorflow/tfjs-core';
+import type { PixelBox } from '../types.js';
+import { encodeTargetsInto, paddedSize, STRIDE, standardiseInto } from './encode.js';
+import type { HeadDetectorModel } from './model.js';
+import { forward } from './model.js';
+
+/** One frame ready for the network: float grey values and its boxes. */
+export interface PreparedFrame {
+  readonly image: Float32Array;
+  readonly width: number;
+  readonly height: number;
+  readonly boxes: readonly PixelBox[];
+}
+
+/** Weight of a cell's heat error grows with its target, so the few head cells are not drowned. */
+const POSITIVE_WEIGHT = 10;
+/** Weight of the box size error against the heat error. */
+const SIZE_WEIGHT = 0.1;
+
+/** Input [n, H, W, 1] of frames of one size, standardised and padded to multiples of the stride. */
+export function inputTensor(frames: readonly PreparedFrame[]): tf.Tensor4D {
+  const first = frames[0];
+  if (first === undefined) throw new Error('inputTensor: no frames');
+  const pw = paddedSize(first.width);
+  const ph = paddedSize(first.height);
+  const data = new Float32Array(frames.length * pw * ph);
+  frames.forEach((f, i) => {
+    if (f.width !== first.width || f.height !== first.height) {
+      throw new Error('inputTensor: frames of one batch must share a size');
+    }
+    standardiseInto(f.image, f.width, f.height, data, i * pw * ph);
+  });
+  return tf.tensor4d(data, [frames.length, ph, pw, 1]);
+}
+
+/** Targets [n, h/4, w/4, 3] and size mask [n, h/4, w/4, 1] of frames of one size. */
+export function targetTensors(frames: readonly PreparedFrame[]): {
+  target: tf.Tensor4D;
+  mask: tf.Tensor4D;
+} {
+  const first = frames[0];
+  if (first === undefined) throw new Error('targetTensors: no frames');
+  const gw = paddedSize(first.width) / STRIDE;
+  const gh = paddedSize(first.height) / STRIDE;
+  const cells = gw * gh;
+  const target = new Float32Array(frames.length * cells * 3);
+  const mask = new Float32Array(frames.length * cells);
+  frames.forEach((f, i) => encodeTargetsInto(f.boxes, gw, gh, target, mask, i * cells * 3));
+  return {
+    target: tf.tensor4d(target, [frames.length, gh, gw, 3]),
+    mask: tf.tensor4d(mask, [frames.length, gh, gw, 1]),
+  };
+}
+
+/**
+ * Loss of raw outputs against targets: heat binary cross-entropy weighted by 1 + 10·target (mean
+ * over cells) plus 0.1 × the L1 error of log box sizes at head cells (mean over heads).
+ */
+export function detectorLoss(
+  output: tf.Tensor4D,
+  target: tf.Tensor4D,
+  mask: tf.Tensor4D,
+): tf.Scalar {
+  return tf.tidy(() => {
+    const logit = tf.slice(output, [0, 0, 0, 0], [-1, -1, -1, 1]);
+    const size = tf.slice(output, [0, 0, 0, 1], [-1, -1, -1, 2]);
+    const heat = tf.slice(target, [0, 0, 0, 0], [-1, -1, -1, 1]);
+    const sizeTarget = tf.slice(target, [0, 0, 0, 1], [-1, -1, -1, 2]);
+    // Stable BCE with logits: max(z, 0) − z·t + log(1 + e^−|z|).
+    const bce = tf.add(
+      tf.sub(tf.relu(logit), tf.mul(logit, heat)),
+      tf.log1p(tf.exp(tf.neg(tf.abs(logit)))),
+    );
+    const weights = tf.add(1, tf.mul(POSITIVE_WEIGHT, heat));
+    const heatLoss = tf.mean(tf.mul(bce, weights));
+    const sizeError = tf.sum(tf.mul(tf.abs(tf.sub(size, sizeTarget)), mask));
+    const heads = tf.add(tf.sum(mask), 1);
+    return tf.add<tf.Scalar>(heatLoss, tf.mul(SIZE_WEIGHT, tf.div(sizeError, heads)));
+  });
+}
+
+/** The loss of a model on prepared frames of one size (no gradient). */
+export function lossOf(model: HeadDetectorModel, frames: readonly PreparedFrame[]): tf.Scalar {
+  return tf.tidy(() => {
+    const { target, mask } = targetTensors(frames);
+    return detectorLoss(forward(model, inputTensor(frames)), target, mask);
+  });
+}
+
+/** Groups frames by size so each group can be one tensor. */
+export function groupBySize<T extends { width: number; height: number }>(
+  items: readonly T[],
+): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = `${item.width}x${item.height}`;
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return [...groups.values()];
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../random.js';
+import { augmentSample } from './augment.js';
+import { decodePeaks, encodeTargetsInto } from './encode.js';
+import { f1Score, matchCentres } from './metrics.js';
+
+describe('encodeTargetsInto and decodePeaks', () => {
+  it('put a unit peak at each head and read the heads back at their centres', () => {
+    const gw = 8;
+    const gh = 8;
+    const boxes = [
+      { x1: 6, y1: 8, x2: 14, y2: 12 },
+      { x1: 20, y1: 20, x2: 26, y2: 30 },
+    ];
+    const target = new Float32Array(gw * gh * 3);
+    const mask = new Float32Array(gw * gh);
+    encodeTargetsInto(boxes, gw, gh, target, mask, 0);
+    expect(Math.max(...target.filter((_, i) => i % 3 === 0))).toBeCloseTo(1, 1);
+    expect(mask.reduce((a, b) => a + b, 0)).toBe(2);
+    const heads = decodePeaks(target, gw, gh, 0.5, 32, 32);
+    expect(heads).toHaveLength(2);
+    const sorted = heads.slice().sort((a, b) => a.x - b.x);
+    expect(sorted[0]?.x).toBeCloseTo(10, 0);
+    expect(sorted[0]?.y).toBeCloseTo(10, 0);
+    expect((sorted[0]?.x2 ?? 0) - (sorted[0]?.x1 ?? 0)).toBeCloseTo(8, 3);
+    expect((sorted[1]?.y2 ?? 0) - (sorted[1]?.y1 ?? 0)).toBeCloseTo(10, 3);
+  });
+
+  it('finds no head below the threshold', () => {
+    const output = new Float32Array(4 * 4 * 3).fill(0.2);
+    expect(decodePeaks(output, 4, 4, 0.3, 16, 16)).toEqual([]);
+  });
+});
+
+describe('matchCentres and f1Score', () => {
+  it('counts one match per true head within the radius', () => {
+    const truth = [{ x1: 0, y1: 0, x2: 10, y2: 10 }];
+    const c = matchCentres(
+      [
+        { x: 6, y: 5, confidence: 0.9 },
+        { x: 5, y: 5, confidence: 0.5 },
+        { x: 30, y: 30, confidence: 0.8 },
+      ],
+      truth,
+      3,
+    );
+    expect(c).toEqual({ truePositives: 1, falsePositives: 2, falseNegatives: 0 });
+    expect(f1Score(c)).toBeCloseTo(0.5);
+  });
+});
+
+describe('augmentSample', () => {
+  it('moves the boxes with the pixels under flips and turns', () => {
+    const width = 16;
+    const data = new Uint8Array(width * width);
+    data[3 * width + 12] = 255; // pixel (12, 3)
+    const sample = {
+      frame: { width, height: width, data },
+      boxes: [{ x1: 11, y1: 2, x2: 14, y2: 5 }],
+    };
+    const geometric = {
+      flips: true,
+      rotations: true,
+      brightness: 0,
+      contrast: 0,
+      blurChance: 0,
+      noiseSigma: 0,
+    };
+    const random = seededRandom(5);
+    for (let i = 0; i < 20; i += 1) {
+      const out = augmentSample(sample, geometric, random);
+      const at = out.image.indexOf(255);
+      const x = (at % out.width) + 0.5;
+      const y = Math.floor(at / out.width) + 0.5;
+      const box = out.boxes[0];
+      expect(box).toBeDefined();
+      expect(x).toBeCloseTo(((box?.x1 ?? 0) + (box?.x2 ?? 0)) / 2, 6);
+      expect(y).toBeCloseTo(((box?.y1 ?? 0) + (box?.y2 ?? 0)) / 2, 6);
+    }
+  });
+});

@@ -1,0 +1,141 @@
+/** Turning frames and boxes into network inputs and targets, and outputs back into heads. */
+import type { HeadPrediction, PixelBox } from '../types.js';
+
+/** Input pixels per output cell. */
+export const STRIDE = 4;
+/** Gaussian radius of a head in the target heat map, output cells. */
+export const HEAT_SIGMA_CELLS = 1;
+
+/** Rounds a size up to the next multiple of the stride. */
+export function paddedSize(n: number): number {
+  return Math.ceil(n / STRIDE) * STRIDE;
+}
+
+/**
+ * Standardises a frame (zero mean, unit variance, so brightness and contrast do not matter) and
+ * pads it with zeros (the mean) to multiples of the stride, writing into `out` at `offset`.
+ */
+export function standardiseInto(
+  image: Float32Array,
+  width: number,
+  height: number,
+  out: Float32Array,
+  offset: number,
+): void {
+  let mean = 0;
+  for (const v of image) mean += v;
+  mean /= image.length || 1;
+  let variance = 0;
+  for (const v of image) variance += (v - mean) ** 2;
+  const scale = 1 / Math.max(Math.sqrt(variance / (image.length || 1)), 1);
+  const pw = paddedSize(width);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      out[offset + y * pw + x] = ((image[y * width + x] ?? 0) - mean) * scale;
+    }
+  }
+}
+
+/**
+ * Targets for one frame at offset `offset` of `[n, h/4, w/4, 3]` arrays: a Gaussian heat peak
+ * (sigma one cell, 1 at the centre, the maximum where heads overlap) and log box sizes in cells at
+ * each head's cell; `mask` marks the cells whose size counts.
+ */
+export function encodeTargetsInto(
+  boxes: readonly PixelBox[],
+  gridW: number,
+  gridH: number,
+  target: Float32Array,
+  mask: Float32Array,
+  offset: number,
+): void {
+  const reach = Math.ceil(3 * HEAT_SIGMA_CELLS);
+  for (const b of boxes) {
+    const cx = (b.x1 + b.x2) / 2 / STRIDE - 0.5;
+    const cy = (b.y1 + b.y2) / 2 / STRIDE - 0.5;
+    const ix = Math.round(cx);
+    const iy = Math.round(cy);
+    for (let y = Math.max(0, iy - reach); y <= Math.min(gridH - 1, iy + reach); y += 1) {
+      for (let x = Math.max(0, ix - reach); x <= Math.min(gridW - 1, ix + reach); x += 1) {
+        const d2 = (x - cx) ** 2 + (y - cy) ** 2;
+        const heat = Math.exp(-d2 / (2 * HEAT_SIGMA_CELLS ** 2));
+        const at = offset + (y * gridW + x) * 3;
+        if (heat > (target[at] ?? 0)) target[at] = heat;
+      }
+    }
+    if (ix < 0 || iy < 0 || ix >= gridW || iy >= gridH) continue;
+    const at = offset + (iy * gridW + ix) * 3;
+    target[at + 1] = Math.log(Math.max(b.x2 - b.x1, 1) / STRIDE);
+    target[at + 2] = Math.log(Math.max(b.y2 - b.y1, 1) / STRIDE);
+    mask[offset / 3 + iy * gridW + ix] = 1;
+  }
+}
+
+/**
+ * Heads from one frame's outputs `[gridH, gridW, 3]` (heat already through the sigmoid): cells
+ * that are 3x3 local maxima above `threshold`, centred by the heat-weighted mean of their 3x3
+ * neighbourhood, clipped to the frame.
+ */
+export function decodePeaks(
+  output: Float32Array,
+  gridW: number,
+  gridH: number,
+  threshold: number,
+  frameW: number,
+  frameH: number,
+): HeadPrediction[] {
+  const heatAt = (x: number, y: number): number =>
+    x < 0 || y < 0 || x >= gridW || y >= gridH ? 0 : (output[(y * gridW + x) * 3] ?? 0);
+  const heads: HeadPrediction[] = [];
+  for (let y = 0; y < gridH; y += 1) {
+    for (let x = 0; x < gridW; x += 1) {
+      const h = heatAt(x, y);
+      if (h < threshold || !isLocalMax(heatAt, x, y, h)) continue;
+      let sum = 0;
+      let sx = 0;
+      let sy = 0;
+      for (let dy = -1; dy <= 1; dy += 1) {
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const v = heatAt(x + dx, y + dy);
+          sum += v;
+          sx += v * dx;
+          sy += v * dy;
+        }
+      }
+      const cx = (x + 0.5 + sx / sum) * STRIDE;
+      const cy = (y + 0.5 + sy / sum) * STRIDE;
+      const at = (y * gridW + x) * 3;
+      const bw = Math.exp(output[at + 1] ?? 0) * STRIDE;
+      const bh = Math.exp(output[at + 2] ?? 0) * STRIDE;
+      if (cx >= frameW || cy >= frameH) continue;
+      heads.push({
+        x: cx,
+        y: cy,
+        x1: Math.max(0, cx - bw / 2),
+        y1: Math.max(0, cy - bh / 2),
+        x2: Math.min(frameW, cx + bw / 2),
+        y2: Math.min(frameH, cy + bh / 2),
+        confidence: h,
+      });
+    }
+  }
+  return heads.sort((a, b) => b.confidence - a.confidence);
+}
+
+/** Strict on the earlier neighbours and loose on the later ones, so a flat top gives one peak. */
+function isLocalMax(
+  heatAt: (x: number, y: number) => number,
+  x: number,
+  y: number,
+  h: number,
+): boolean {
+  for (let dy = -1; dy <= 1; dy += 1) {
+    for (let dx = -1; dx <= 1; dx += 1) {
+      if (dx === 0 && dy === 0) continue;
+      const v = heatAt(x + dx, y + dy);
+      const earlier = dy < 0 || (dy === 0 && dx < 0);
+      if (earlier ? v >= h : v > h) return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,17 @@
+/** Public API of the head detector. */
+export { createHeadDetector, DEFAULT_ARCHITECTURE, forward } from './model.js';
+export type { HeadDetectorArchitecture, HeadDetectorModel } from './model.js';
+export { DEFAULT_AUGMENT, augmentSample } from './augment.js';
+export type { AugmentOptions } from './augment.js';
+export { DEFAULT_THRESHOLD, detectHeads, predictFrames } from './infer.js';
+export { DEFAULT_TRAIN_OPTIONS, trainHeadDetector } from './train.js';
+export type {
+  EpochCallback,
+  EpochMetrics,
+  TrainHeadDetectorOptions,
+  TrainHeadDetectorResult,
+} from './train.js';
+export { f1Score, matchCentres } from './metrics.js';
+export type { MatchCounts } from './metrics.js';
+export { loadWeights, saveWeights } from './weights.js';
+export type { SavedHeadDetector } from './weights.js';

@@ -1,0 +1,108 @@
+/** The head detector network: a few convolutions down to stride 4, a heat map and box size head. */
+import * as tf from '@tensorflow/tfjs-core';
+import type { Random } from '../random.js';
+import { normal, seededRandom } from '../random.js';
+
+/** What defines the network's shape; saved with the weights. */
+export interface HeadDetectorArchitecture {
+  readonly kind: 'sarm-head-detector';
+  readonly version: 1;
+  /** Output channels of each 3x3 convolution; the first two have stride 2. */
+  readonly channels: readonly number[];
+  /** Input pixels per output cell. */
+  readonly stride: 4;
+}
+
+export const DEFAULT_ARCHITECTURE: HeadDetectorArchitecture = {
+  kind: 'sarm-head-detector',
+  version: 1,
+  channels: [8, 16, 16],
+  stride: 4,
+};
+
+/** A network with its trainable variables, in a fixed order. */
+export interface HeadDetectorModel {
+  readonly architecture: HeadDetectorArchitecture;
+  readonly variables: readonly tf.Variable[];
+  /** Frees the variables' memory. */
+  dispose(): void;
+}
+
+/** Output channels of the last 1x1 convolution: heat logit, log width, log height (in cells). */
+const HEAD_CHANNELS = 3;
+/** Initial heat logit: a prior of ~1% heads per cell keeps early losses small. */
+const HEAT_PRIOR_LOGIT = -4.6;
+
+/** Layer shapes of an architecture: [filter shape, stride] per convolution, the head last. */
+export function layerShapes(
+  architecture: HeadDetectorArchitecture,
+): { filter: [number, number, number, number]; stride: number }[] {
+  const layers: { filter: [number, number, number, number]; stride: number }[] = [];
+  let inC = 1;
+  architecture.channels.forEach((outC, i) => {
+    layers.push({ filter: [3, 3, inC, outC], stride: i < 2 ? 2 : 1 });
+    inC = outC;
+  });
+  layers.push({ filter: [1, 1, inC, HEAD_CHANNELS], stride: 1 });
+  return layers;
+}
+
+/** A freshly initialised network (He-normal weights), the same for the same seed. */
+export function createHeadDetector(
+  architecture: HeadDetectorArchitecture = DEFAULT_ARCHITECTURE,
+  seed = 1,
+): HeadDetectorModel {
+  const random = seededRandom(seed);
+  const variables: tf.Variable[] = [];
+  const shapes = layerShapes(architecture);
+  shapes.forEach(({ filter }, i) => {
+    const last = i === shapes.length - 1;
+    const fanIn = filter[0] * filter[1] * filter[2];
+    const scale = last ? 0.01 : Math.sqrt(2 / fanIn);
+    variables.push(tf.variable(tf.tensor4d(randomArray(filter, scale, random), filter)));
+    const bias = new Float32Array(filter[3]);
+    if (last) bias[0] = HEAT_PRIOR_LOGIT;
+    variables.push(tf.variable(tf.tensor1d(bias)));
+  });
+  return modelFromVariables(architecture, variables);
+}
+
+function randomArray(shape: readonly number[], scale: number, random: Random): Float32Array {
+  const out = new Float32Array(shape.reduce((a, b) => a * b, 1));
+  for (let i = 0; i < out.length; i += 1) out[i] = normal(random) * scale;
+  return out;
+}
+
+/** Wraps variables (weights then bias per layer) as a model. */
+export function modelFromVariables(
+  architecture: HeadDetectorArchitecture,
+  variables: tf.Variable[],
+): HeadDetectorModel {
+  return {
+    architecture,
+    variables,
+    dispose() {
+      for (const v of variables) v.dispose();
+    },
+  };
+}
+
+/**
+ * Runs the network on a batch [n, h, w, 1] of standardised frames (h, w multiples of 4) and
+ * answers raw outputs [n, h/4, w/4, 3]: heat logit, log width and log height in cells.
+ */
+export function forward(model: HeadDetectorModel, input: tf.Tensor4D): tf.Tensor4D {
+  return tf.tidy(() => {
+    const shapes = layerShapes(model.architecture);
+    let x: tf.Tensor4D = input;
+    shapes.forEach(({ stride }, i) => {
+      const w = model.variables[2 * i];
+      const b = model.variables[2 * i + 1];
+      if (w === undefined || b === undefined)
+        throw new Error('Model variables do not match its architecture');
+      const y = tf.add<tf.Tensor4D>(tf.conv2d(x, w as tf.Tensor4D, stride, 'same'), b);
+      x = i === shapes.length - 1 ? y : tf.relu(y);
+    });
+    return x;
+  });
+}

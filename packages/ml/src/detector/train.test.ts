@@ -1,0 +1,111 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initBackend } from '../backend.js';
+import { generateEllipseSamples } from '../synthetic.js';
+import { predictFrames } from './infer.js';
+import { f1Score, matchCentres } from './metrics.js';
+import { createHeadDetector } from './model.js';
+import type { EpochMetrics } from './train.js';
+import { trainHeadDetector } from './train.js';
+import { loadWeights, saveWeights } from './weights.js';
+
+beforeAll(async () => {
+  await initBackend();
+});
+
+const options = { epochs: 5, batchSize: 8, learningRate: 0.01, seed: 3 };
+
+describe('trainHeadDetector', () => {
+  it('lowers the loss and reaches a validation F1 an untrained model cannot', async () => {
+    const samples = generateEllipseSamples({ count: 24, seed: 7 });
+    const untrained = createHeadDetector(undefined, options.seed);
+    const before = predictFrames(
+      untrained,
+      samples.map((s) => ({
+        image: Float32Array.from(s.frame.data),
+        width: 64,
+        height: 64,
+        boxes: s.boxes,
+      })),
+    );
+    const untrainedF1 = f1Score(
+      before.reduce(
+        (sum, p, i) => {
+          const c = matchCentres(p, samples[i]?.boxes ?? [], 5);
+          return {
+            truePositives: sum.truePositives + c.truePositives,
+            falsePositives: sum.falsePositives + c.falsePositives,
+            falseNegatives: sum.falseNegatives + c.falseNegatives,
+          };
+        },
+        { truePositives: 0, falsePositives: 0, falseNegatives: 0 },
+      ),
+    );
+    untrained.dispose();
+
+    const seen: EpochMetrics[] = [];
+    const { model, history, stopped } = await trainHeadDetector(samples, options, (m) => {
+      seen.push(m);
+    });
+    const first = history[0];
+    const last = history.at(-1);
+    model.dispose();
+
+    expect(stopped).toBe(false);
+    expect(seen).toEqual(history);
+    expect(history.map((m) => m.epoch)).toEqual([1, 2, 3, 4, 5]);
+    expect(untrainedF1).toBeLessThan(0.2);
+    expect(last?.loss).toBeLessThan((first?.loss ?? 0) * 0.6);
+    expect(last?.valLoss).toBeLessThan(first?.valLoss ?? 0);
+    expect(last?.valF1).toBeGreaterThan(0.7);
+    expect(last?.f1).toBeGreaterThan(0.7);
+  });
+
+  it('stops after the epoch whose callback answers stop', async () => {
+    const samples = generateEllipseSamples({ count: 8, seed: 2 });
+    const { model, history, stopped } = await trainHeadDetector(
+      samples,
+      { ...options, epochs: 10 },
+      (m) => (m.epoch === 2 ? 'stop' : undefined),
+    );
+    model.dispose();
+    expect(stopped).toBe(true);
+    expect(history).toHaveLength(2);
+  });
+
+  it('repeats exactly for the same seed', async () => {
+    const samples = generateEllipseSamples({ count: 8, seed: 4 });
+    const run = async (): Promise<number[]> => {
+      const { model, history } = await trainHeadDetector(samples, { ...options, epochs: 2 });
+      model.dispose();
+      return history.map((m) => m.loss);
+    };
+    expect(await run()).toEqual(await run());
+  });
+
+  it('resumes from saved weights at the next epoch', async () => {
+    const samples = generateEllipseSamples({ count: 16, seed: 6 });
+    let saved: ReturnType<typeof saveWeights> | undefined;
+    const first = await trainHeadDetector(samples, { ...options, epochs: 4 }, (m, model) => {
+      if (m.epoch === 2) {
+        saved = saveWeights(model);
+        return 'stop';
+      }
+      return undefined;
+    });
+    first.model.dispose();
+    expect(saved).toBeDefined();
+    if (saved === undefined) return;
+    const resumed = await trainHeadDetector(samples, {
+      ...options,
+      epochs: 4,
+      firstEpoch: 3,
+      model: loadWeights(saved),
+    });
+    resumed.model.dispose();
+    const scratch = await trainHeadDetector(samples, { ...options, epochs: 1 });
+    scratch.model.dispose();
+    expect(resumed.history.map((m) => m.epoch)).toEqual([3, 4]);
+    // A resumed model starts where the saved one was, not from scratch.
+    expect(resumed.history[0]?.valLoss).toBeLessThan((scratch.history[0]?.valLoss ?? 0) * 0.8);
+  });
+});

@@ -1,0 +1,199 @@
+/** The head detector's training loop: augmentation, validation split, per-epoch metrics, stop. */
+import * as tf from '@tensorflow/tfjs-core';
+import { seededRandom, shuffled } from '../random.js';
+import type { DetectionSample } from '../types.js';
+import type { AugmentOptions } from './augment.js';
+import { augmentSample, DEFAULT_AUGMENT } from './augment.js';
+import type { PreparedFrame } from './batch.js';
+import { detectorLoss, groupBySize, inputTensor, lossOf, targetTensors } from './batch.js';
+import { DEFAULT_THRESHOLD, predictFrames } from './infer.js';
+import { f1Score, matchCentres } from './metrics.js';
+import type { HeadDetectorArchitecture, HeadDetectorModel } from './model.js';
+import { createHeadDetector, DEFAULT_ARCHITECTURE, forward } from './model.js';
+
+/** Training settings; the defaults follow the spec (100 epochs, batch 16, 0.001, split 0.2). */
+export interface TrainHeadDetectorOptions {
+  readonly epochs: number;
+  readonly batchSize: number;
+  readonly learningRate: number;
+  /** Share of samples held out for validation (at least one sample when there are two or more). */
+  readonly validationSplit: number;
+  /** Seeds the initial weights, the split, the shuffles and the augmentation. */
+  readonly seed: number;
+  /** A prediction within this many pixels of a true head centre finds it. */
+  readonly matchRadiusPx: number;
+  /** Heat a peak needs to count as a detection. */
+  readonly threshold: number;
+  readonly augment: AugmentOptions | false;
+  readonly architecture: HeadDetectorArchitecture;
+  /** Continue training this model instead of a new one (resume from a saved epoch). */
+  readonly model?: HeadDetectorModel;
+  /** The epoch to run first, 1-based: a resumed run passes the saved epoch + 1. */
+  readonly firstEpoch: number;
+  /** Largest number of training samples scored for the per-epoch training F1. */
+  readonly trainF1Samples: number;
+}
+
+export const DEFAULT_TRAIN_OPTIONS: TrainHeadDetectorOptions = {
+  epochs: 100,
+  batchSize: 16,
+  learningRate: 0.001,
+  validationSplit: 0.2,
+  seed: 1,
+  matchRadiusPx: 5,
+  threshold: DEFAULT_THRESHOLD,
+  augment: DEFAULT_AUGMENT,
+  architecture: DEFAULT_ARCHITECTURE,
+  trainF1Samples: 64,
+  firstEpoch: 1,
+};
+
+/** What one epoch achieved; validation values are NaN when nothing was held out. */
+export interface EpochMetrics {
+  /** 1-based. */
+  readonly epoch: number;
+  readonly epochs: number;
+  readonly loss: number;
+  readonly valLoss: number;
+  /** Detection F1 at the matching radius (the spec's accuracy). */
+  readonly f1: number;
+  readonly valF1: number;
+  readonly seconds: number;
+}
+
+/**
+ * Called after every epoch with its metrics and the model (to keep the best epoch's weights);
+ * answering 'stop' ends training after this epoch (`stopped` is then true unless it was the last).
+ */
+export type EpochCallback = (
+  metrics: EpochMetrics,
+  model: HeadDetectorModel,
+) => void | 'stop' | Promise<void | 'stop'>;
+
+/** The trained model (the caller owns and disposes it), its history and whether it was stopped. */
+export interface TrainHeadDetectorResult {
+  readonly model: HeadDetectorModel;
+  readonly history: EpochMetrics[];
+  readonly stopped: boolean;
+}
+
+/**
+ * Trains a head detector on frames with head boxes. Pure compute: frames in, weights and metrics
+ * out. Needs `initBackend()` to have finished.
+ */
+export async function trainHeadDetector(
+  samples: readonly DetectionSample[],
+  options: Partial<TrainHeadDetectorOptions> = {},
+  onEpoch?: EpochCallback,
+): Promise<TrainHeadDetectorResult> {
+  const o = { ...DEFAULT_TRAIN_OPTIONS, ...options };
+  if (samples.length === 0) throw new RangeError('trainHeadDetector: no samples');
+  const random = seededRandom(o.seed);
+  const order = shuffled(samples, random);
+  const valCount =
+    samples.length < 2 ? 0 : Math.max(1, Math.round(samples.length * o.validationSplit));
+  const validation = order.slice(0, valCount).map(unchanged);
+  const training = order.slice(valCount);
+  const model = o.model ?? createHeadDetector(o.architecture, o.seed);
+  const optimizer = tf.train.adam(o.learningRate);
+  const history: EpochMetrics[] = [];
+  let stopped = false;
+  try {
+    for (let epoch = o.firstEpoch; epoch <= o.epochs; epoch += 1) {
+      const started = performance.now();
+      let lossSum = 0;
+      let lossCount = 0;
+      const epochOrder = shuffled(training, random);
+      for (let start = 0; start < epochOrder.length; start += o.batchSize) {
+        const batch = epochOrder
+          .slice(start, start + o.batchSize)
+          .map((s) => prepare(s, o, random));
+        for (const group of groupBySize(batch)) {
+          const loss = trainStep(model, optimizer, group);
+          lossSum += loss * group.length;
+          lossCount += group.length;
+        }
+        // Let timers and stop requests run between batches.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const trainScored = training.slice(0, o.trainF1Samples).map(unchanged);
+      const metrics: EpochMetrics = {
+        epoch,
+        epochs: o.epochs,
+        loss: lossSum / Math.max(lossCount, 1),
+        valLoss: validation.length > 0 ? meanLoss(model, validation) : Number.NaN,
+        f1: f1Of(model, trainScored, o),
+        valF1: validation.length > 0 ? f1Of(model, validation, o) : Number.NaN,
+        seconds: (performance.now() - started) / 1000,
+      };
+      history.push(metrics);
+      if ((await onEpoch?.(metrics, model)) === 'stop') {
+        stopped = epoch < o.epochs;
+        break;
+      }
+    }
+  } finally {
+    optimizer.dispose();
+  }
+  return { model, history, stopped };
+}
+
+function unchanged(s: DetectionSample): PreparedFrame {
+  return {
+    image: Float32Array.from(s.frame.data),
+    width: s.frame.width,
+    height: s.frame.height,
+    boxes: s.boxes,
+  };
+}
+
+function prepare(
+  s: DetectionSample,
+  o: TrainHeadDetectorOptions,
+  random: () => number,
+): PreparedFrame {
+  return o.augment === false ? unchanged(s) : augmentSample(s, o.augment, random);
+}
+
+function trainStep(
+  model: HeadDetectorModel,
+  optimizer: tf.Optimizer,
+  frames: readonly PreparedFrame[],
+): number {
+  const input = inputTensor(frames);
+  const { target, mask } = targetTensors(frames);
+  const cost = optimizer.minimize(() => detectorLoss(forward(model, input), target, mask), true, [
+    ...model.variables,
+  ]);
+  tf.dispose([input, target, mask]);
+  if (cost === null) throw new Error('The optimiser returned no loss');
+  const value = cost.dataSync()[0] ?? Number.NaN;
+  cost.dispose();
+  return value;
+}
+
+function meanLoss(model: HeadDetectorModel, frames: readonly PreparedFrame[]): number {
+  let sum = 0;
+  for (const group of groupBySize(frames)) {
+    const loss = lossOf(model, group);
+    sum += (loss.dataSync()[0] ?? Number.NaN) * group.length;
+    loss.dispose();
+  }
+  return sum / frames.length;
+}
+
+function f1Of(
+  model: HeadDetectorModel,
+  frames: readonly PreparedFrame[],
+  o: TrainHeadDetectorOptions,
+): number {
+  const predictions = predictFrames(model, frames, o.threshold);
+  const total = { truePositives: 0, falsePositives: 0, falseNegatives: 0 };
+  frames.forEach((f, i) => {
+    const c = matchCentres(predictions[i] ?? [], f.boxes, o.matchRadiusPx);
+    total.truePositives += c.truePositives;
+    total.falsePositives += c.falsePositives;
+    total.falseNegatives += c.falseNegatives;
+  });
+  return f1Score(total);
+}

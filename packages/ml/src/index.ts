@@ -1,0 +1,7 @@
+/** Public API of @sarm/ml: the TensorFlow.js WASM backend and the head detector. */
+export { conv2dFilterGradient, initBackend } from './backend.js';
+export type { BackendInfo } from './backend.js';
+export * from './detector/index.js';
+export { generateEllipseSamples } from './synthetic.js';
+export type { EllipseSampleOptions } from './synthetic.js';
+export type { DetectionSample, GreyImage, HeadPrediction, PixelBox } from './types.js';

@@ -1,0 +1,29 @@
+/** Shared types of the ML package: frames and boxes in frame pixels. */
+
+/** A grey frame: `width * height` bytes in rows, as the CASA engine takes them. */
+export interface GreyImage {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8Array;
+}
+
+/** An axis-aligned box in frame pixels: x1, y1 inclusive, x2, y2 exclusive (as casa's Detection). */
+export interface PixelBox {
+  readonly x1: number;
+  readonly y1: number;
+  readonly x2: number;
+  readonly y2: number;
+}
+
+/** A training sample: a frame and the boxes of every head in it. */
+export interface DetectionSample {
+  readonly frame: GreyImage;
+  readonly boxes: readonly PixelBox[];
+}
+
+/** A predicted head: centre and box in frame pixels, confidence 0 to 1. */
+export interface HeadPrediction extends PixelBox {
+  readonly x: number;
+  readonly y: number;
+  readonly confidence: number;
+}
