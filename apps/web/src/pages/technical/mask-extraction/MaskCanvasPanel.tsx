@@ -2,24 +2,17 @@ import {
   Box,
   Button,
   Chip,
-  MenuItem,
   Paper,
   Stack,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import {
-  MORPHOLOGY_CLASSES,
-  type Crop,
-  type MaskPoint,
-  type MaskResult,
-  type MorphologyClass,
-} from '@sarm/contracts';
+import { type Crop, type MaskPoint, type MaskResult, type MorphologyClass } from '@sarm/contracts';
 import { useTranslation } from 'react-i18next';
 import { CropPromptView } from '../segmentation/CropPromptView';
 import { maskSummary } from './maskExtractionLogic';
+import { MorphologyClassSelect } from '../segmentation/MorphologyClassSelect';
 
 const k = 'technical.maskExtraction';
 
@@ -136,21 +129,11 @@ export function MaskCanvasPanel({
               />
             </Stack>
           )}
-          <TextField
-            select
-            size="small"
+          <MorphologyClassSelect
             label={t(`${k}.class`)}
             value={morphologyClass}
-            onChange={(event) =>
-              onClass(MORPHOLOGY_CLASSES.find((c) => c === event.target.value) ?? 'normal')
-            }
-          >
-            {MORPHOLOGY_CLASSES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {t(`${k}.classes.${value}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={onClass}
+          />
           <Box>
             <Button fullWidth variant="outlined" disabled={adding || !canAdd} onClick={onAdd}>
               {adding ? t(`${k}.adding`) : t(`${k}.addToDataset`)}

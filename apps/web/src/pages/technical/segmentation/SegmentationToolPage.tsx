@@ -18,7 +18,6 @@ import {
 } from '@mui/material';
 import {
   BUILTIN_SEGMENTER_ID,
-  MORPHOLOGY_CLASSES,
   maskConfidenceBand,
   type Crop,
   type MaskPoint,
@@ -53,6 +52,7 @@ import {
   stepCrop,
   type SegmentationAction,
 } from './segmentationLogic';
+import { MorphologyClassSelect } from './MorphologyClassSelect';
 
 const k = 'technical.segmentation';
 
@@ -356,23 +356,11 @@ export function SegmentationToolPage() {
                         </Typography>
                       </Box>
                     )}
-                    <TextField
-                      select
-                      size="small"
+                    <MorphologyClassSelect
                       label={t(`${k}.class`)}
                       value={morphologyClass}
-                      onChange={(event) =>
-                        setMorphologyClass(
-                          MORPHOLOGY_CLASSES.find((c) => c === event.target.value) ?? 'normal',
-                        )
-                      }
-                    >
-                      {MORPHOLOGY_CLASSES.map((value) => (
-                        <MenuItem key={value} value={value}>
-                          {t(`${k}.classes.${value}`)}
-                        </MenuItem>
-                      ))}
-                    </TextField>
+                      onChange={setMorphologyClass}
+                    />
                     <Button
                       variant="outlined"
                       disabled={save.isPending || result === null || label.data == null}
