@@ -86,6 +86,7 @@ export default tseslint.config(
       'packages/casa/src/**/*.test.ts',
       'packages/ml/src/backend.ts',
       'packages/ml/src/bench/**',
+      'packages/ml/src/node/**',
       'packages/ml/src/**/*.test.ts',
     ],
     rules: {

@@ -38,6 +38,8 @@ import { detectionRoutes } from './routes/detection.routes.js';
 import { frameRoutes } from './routes/frames.routes.js';
 import { mediaRoutes } from './routes/media.routes.js';
 import { modelRoutes } from './routes/models.routes.js';
+import { trainingRoutes } from './routes/training.routes.js';
+import { predictionRoutes } from './routes/predictions.routes.js';
 import { videoRoutes } from './routes/videos.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { notificationRoutes } from './routes/notifications.routes.js';
@@ -102,6 +104,8 @@ const apiRoutes: FastifyPluginAsyncZod<{ context: ServerContext }> = async (api,
   await api.register(labelReviewRoutes, { services });
   await api.register(annotationTransferRoutes, { services });
   await api.register(modelRoutes, { services });
+  await api.register(trainingRoutes, { services });
+  await api.register(predictionRoutes, { context });
   await api.register(reportGeneratorRoutes, { services });
   await api.register(qualityControlRoutes, { services });
 };

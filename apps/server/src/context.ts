@@ -19,6 +19,14 @@ import { createAnalysisRequestsService } from './services/analysis-requests.serv
 import { createTasksService } from './services/tasks.service.js';
 import { createModelsRepository } from './repositories/models.repository.js';
 import { createModelsService } from './services/models.service.js';
+import { createModelTrainer } from './services/training/model-trainer.js';
+import { createTrainingService } from './services/training/training.service.js';
+import { createPredictionsRepository } from './repositories/predictions.repository.js';
+import { createPredictor } from './services/prediction/predictor.js';
+import { createPredictionsService } from './services/prediction/predictions.service.js';
+import { createActiveDetectors } from './services/training/active-detector.js';
+import { createModelFilesService } from './services/training/model-registry-files.service.js';
+import { createTrainingDataRepository } from './repositories/training-data.repository.js';
 import { createProjectDashboardRepository } from './repositories/project-dashboard.repository.js';
 import { createProjectDashboardService } from './services/project-dashboard.service.js';
 import { createTechnicalDashboardService } from './services/technical-dashboard.service.js';
@@ -78,7 +86,14 @@ export function createServerContext(deps: ContextDependencies) {
     },
     onWrite: deps.onWrite,
   });
+  const modelRows = createModelsRepository(deps.db);
+  const detectors = createActiveDetectors({
+    models: modelRows,
+    datasets: repositories.datasets,
+    storage: deps.storage,
+  });
   const detectionRunner = createDetectionRunner({
+    detectors,
     videos: repositories.videos,
     datasets: repositories.datasets,
     detections: repositories.detections,
@@ -87,12 +102,31 @@ export function createServerContext(deps: ContextDependencies) {
   });
   const analysisRequestRows = createAnalysisRequestsRepository(deps.db);
   const analysisRunner = createVideoAnalysisRunner({
+    detectors,
     datasets: repositories.datasets,
     analyses: repositories.analyses,
     storage: deps.storage,
     clock: deps.clock,
   });
+  const trainingData = createTrainingDataRepository(deps.db);
+  const trainer = createModelTrainer({
+    models: modelRows,
+    trainingData,
+    storage: deps.storage,
+    clock: deps.clock,
+  });
+  const predictionRows = createPredictionsRepository(deps.db);
+  const predictor = createPredictor({
+    predictions: predictionRows,
+    videos: repositories.videos,
+    detectors,
+    settingsFor: analysisRunner.settingsFor,
+    storage: deps.storage,
+    clock: deps.clock,
+  });
   const registry = createJobRegistry({
+    trainer,
+    predictor,
     passwordResets: repositories.passwordResets,
     loginAttempts: repositories.loginAttempts,
     sessions: repositories.sessions,
@@ -161,7 +195,6 @@ export function createServerContext(deps: ContextDependencies) {
     audit: domain.audit,
     clock: deps.clock,
   });
-  const modelRows = createModelsRepository(deps.db);
   const models = createModelsService({
     models: modelRows,
     datasets: repositories.datasets,
@@ -194,6 +227,36 @@ export function createServerContext(deps: ContextDependencies) {
     clock: deps.clock,
     detectionRunner,
   });
+  const training = createTrainingService({
+    models,
+    modelRows,
+    dataLabels: technical.dataLabels,
+    trainingData,
+    queue,
+    audit: domain.audit,
+    clock: deps.clock,
+  });
+  const modelFiles = createModelFilesService({
+    models,
+    modelRows,
+    storage: deps.storage,
+    scope: clinical.scope,
+    audit: domain.audit,
+    clock: deps.clock,
+  });
+  const predictions = createPredictionsService({
+    predictions: predictionRows,
+    models,
+    videos: clinical.videos,
+    videoRows: repositories.videos,
+    detections: repositories.detections,
+    datasets: repositories.datasets,
+    scope: clinical.scope,
+    queue,
+    storage: deps.storage,
+    audit: domain.audit,
+    clock: deps.clock,
+  });
   return {
     repositories: { ...repositories, models: modelRows, analysisRequests: analysisRequestRows },
     services: {
@@ -203,6 +266,9 @@ export function createServerContext(deps: ContextDependencies) {
       technical,
       reportGenerator,
       models,
+      training,
+      modelFiles,
+      predictions,
       technicalDashboard,
       projectDashboard,
       analysisRequests,

@@ -4,8 +4,11 @@ import { idText, multiLineText, NAME_MAX, NOTE_MAX, singleLineText } from './lim
 
 export const MODEL_TYPES = ['detection', 'morphology'] as const;
 export type ModelType = (typeof MODEL_TYPES)[number];
-export const MODEL_STATUSES = ['created', 'training', 'trained', 'stopped'] as const;
+export const MODEL_STATUSES = ['created', 'training', 'trained', 'stopped', 'failed'] as const;
 export type ModelStatus = (typeof MODEL_STATUSES)[number];
+
+export const MODEL_SOURCES = ['trained', 'imported'] as const;
+export const MODEL_RUNTIMES = ['tfjs', 'onnx'] as const;
 
 /** Training defaults of spec 2 §9. */
 export const DEFAULT_MODEL_CONFIG = {
@@ -57,6 +60,16 @@ export const ModelSchema = z.object({
   status: z.enum(MODEL_STATUSES),
   /** Written by training; `null` until a model has been trained. */
   metrics: ModelMetricsSchema.nullable(),
+  /** The data label the model learns (or learnt) from; `null` when it learns from the whole dataset or was imported. */
+  data_label_id: z.string().nullable(),
+  /** How the model came to be: trained here, or imported (a SARM zip or an ONNX file). */
+  source: z.enum(MODEL_SOURCES),
+  /** What runs it: TensorFlow.js (trained here or a SARM zip) or ONNX Runtime. */
+  runtime: z.enum(MODEL_RUNTIMES),
+  /** Why training failed (status failed), else `null`. */
+  error: z.string().nullable(),
+  /** Projects where this model is the active detector. */
+  deployed_project_ids: z.array(z.string()),
   trained_at: TimestampSchema.nullable(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
@@ -96,6 +109,170 @@ export const UpdateModelRequestSchema = z.object({
   config: ModelConfigInputSchema.optional(),
 });
 export type UpdateModelRequest = z.infer<typeof UpdateModelRequestSchema>;
+
+/**
+ * Starts training (spec 2 §7.4): missing hyperparameters take the model's configuration. The
+ * model learns from `data_label_id` (a label of the model's type in a dataset of the model's type
+ * or combined) or, without one, from every label of that type in `dataset_id` (else the model's
+ * dataset).
+ */
+export const TrainModelRequestSchema = ModelConfigInputSchema.extend({
+  data_label_id: idText('Data label id').optional(),
+  dataset_id: idText('Dataset id').optional(),
+});
+export type TrainModelRequest = z.infer<typeof TrainModelRequestSchema>;
+
+/** Per-epoch curves; accuracy is detection F1 for a detector and class accuracy for morphology. */
+export const TrainingCurvesSchema = z.object({
+  loss: z.array(z.number()),
+  accuracy: z.array(z.number()),
+  val_loss: z.array(z.number().nullable()),
+  val_accuracy: z.array(z.number().nullable()),
+});
+export type TrainingCurves = z.infer<typeof TrainingCurvesSchema>;
+
+/** Training status (spec 2 §3), polled while a model trains. */
+export const TrainingStatusSchema = z.object({
+  model_id: z.string(),
+  status: z.enum(MODEL_STATUSES),
+  /** 0-100 over the run's epochs, including batches of the running epoch. */
+  progress: z.number(),
+  /** Epochs finished (0 before the first ends). */
+  current_epoch: z.number().int(),
+  total_epochs: z.number().int(),
+  /** Lines of the run, oldest first, each '[HH:MM:SS] ...'. */
+  logs: z.array(z.string()),
+  metrics: TrainingCurvesSchema,
+  /** Seconds, from the mean epoch time so far; `null` before the first epoch or when not training. */
+  estimated_time_remaining: z.number().nullable(),
+  /** 1-based epoch whose weights are kept (lowest validation loss), `null` before any. */
+  best_epoch: z.number().int().nullable(),
+  /** Training and validation samples (frames for a detector, crops for morphology). */
+  samples: z.object({ training: z.number().int(), validation: z.number().int() }).nullable(),
+  error: z.string().nullable(),
+  stop_requested: z.boolean(),
+});
+export type TrainingStatus = z.infer<typeof TrainingStatusSchema>;
+
+/** The detector a project's analyses use: a deployed model, or the built-in classical one (`model` null). */
+export const ProjectDetectorSchema = z.object({
+  project_id: z.string(),
+  model: ModelSchema.nullable(),
+});
+export type ProjectDetector = z.infer<typeof ProjectDetectorSchema>;
+
+export const DeployModelRequestSchema = z.object({
+  /** The project whose analyses will use the model. */
+  project_id: idText('Project id'),
+});
+export type DeployModelRequest = z.infer<typeof DeployModelRequestSchema>;
+
+export const ProjectIdParamsSchema = z.object({ projectId: idText('Project id') });
+
+export const PREDICTION_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type PredictionStatus = (typeof PREDICTION_STATUSES)[number];
+
+/**
+ * What a prediction measured (spec 2 §3 Prediction), every number from running the model. A
+ * detection model fills the detection figures, a morphology model the morphology ones; the others
+ * are `null`.
+ */
+export const PredictionMetricsSchema = z.object({
+  /** Mean heads per frame. */
+  totalSpermCount: z.number().nullable(),
+  /** Mean confidence of the detections, 0-1. */
+  detectionConfidence: z.number().nullable(),
+  processedFrames: z.number().int(),
+  /** Seconds the run took. */
+  processingTime: z.number(),
+  /** Concentration, million per ml (detection model). */
+  concentration: z.number().nullable(),
+  /** WHO motility shares in percent (detection model). */
+  progressive: z.number().nullable(),
+  nonProgressive: z.number().nullable(),
+  immotile: z.number().nullable(),
+  /** Crops classified (morphology model). */
+  totalAnalyzedSperm: z.number().int().nullable(),
+  /** Shares in percent of the classified crops (morphology model). */
+  normalForms: z.number().nullable(),
+  abnormalHeads: z.number().nullable(),
+  abnormalMidpieces: z.number().nullable(),
+  abnormalTails: z.number().nullable(),
+});
+export type PredictionMetrics = z.infer<typeof PredictionMetricsSchema>;
+
+/** A sample frame of a prediction with its predictions drawn. */
+export const PredictionFrameSchema = z.object({
+  frame_number: z.number().int(),
+  /** Seconds from the start of the video. */
+  timestamp: z.number(),
+  imageUrl: z.string(),
+  spermCount: z.number().int().optional(),
+  normalCount: z.number().int().optional(),
+  abnormalCount: z.number().int().optional(),
+});
+export type PredictionFrame = z.infer<typeof PredictionFrameSchema>;
+
+export const PredictionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  model_id: z.string().nullable(),
+  model_type: z.enum(MODEL_TYPES),
+  model_name: z.string(),
+  video_id: z.string().nullable(),
+  video_name: z.string(),
+  status: z.enum(PREDICTION_STATUSES),
+  /** 0-100. */
+  progress: z.number(),
+  /** The running stage, e.g. 'Detected 120 of 500 frames'. */
+  message: z.string().nullable(),
+  error: z.string().nullable(),
+  task_id: z.string().nullable(),
+  metrics: PredictionMetricsSchema.nullable(),
+  frames: z.array(PredictionFrameSchema),
+  created_at: TimestampSchema,
+  completed_at: TimestampSchema.nullable(),
+});
+export type Prediction = z.infer<typeof PredictionSchema>;
+
+const predictionName = singleLineText('Name', NAME_MAX, {
+  required: 'Please provide a name for this prediction',
+});
+
+export const CreatePredictionRequestSchema = z.object({
+  model_id: idText('Model id'),
+  video_id: idText('Video id'),
+  name: predictionName.optional(),
+  options: z.object({ name: predictionName.optional() }).optional(),
+});
+export type CreatePredictionRequest = z.infer<typeof CreatePredictionRequestSchema>;
+
+export const PredictionListQuerySchema = z.object({
+  model_id: idText('Model id').optional(),
+  video_id: idText('Video id').optional(),
+  status: z.enum(PREDICTION_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type PredictionListQuery = z.infer<typeof PredictionListQuerySchema>;
+
+export const PredictionListResponseSchema = z.object({
+  predictions: z.array(PredictionSchema),
+  total: z.number().int(),
+});
+export type PredictionListResponse = z.infer<typeof PredictionListResponseSchema>;
+
+export const PREDICTION_EXPORT_FORMATS = ['mot', 'coco'] as const;
+export const PredictionExportQuerySchema = z.object({
+  format: z.enum(PREDICTION_EXPORT_FORMATS).default('coco'),
+});
+
+/** Turning a detection prediction into editable detections (source 'model') of the video's frames. */
+export const PreAnnotateResponseSchema = z.object({
+  frames: z.number().int(),
+  detections: z.number().int(),
+});
+export type PreAnnotateResponse = z.infer<typeof PreAnnotateResponseSchema>;
 
 export const ISSUE_PRIORITIES = ['high', 'medium', 'low'] as const;
 export type IssuePriority = (typeof ISSUE_PRIORITIES)[number];

@@ -2,6 +2,12 @@
 export { conv2dFilterGradient, initBackend } from './backend.js';
 export type { BackendInfo } from './backend.js';
 export * from './detector/index.js';
+export { boxMorphometry, TrainedHeadDetector } from './detector/casa-detector.js';
+export type { TrainedHeadDetectorOptions } from './detector/casa-detector.js';
+export { splitSizes } from './detector/train.js';
+export type { SplitSizes } from './detector/train.js';
+export * from './bundle/index.js';
 export { generateEllipseSamples } from './synthetic.js';
 export type { EllipseSampleOptions } from './synthetic.js';
 export type { DetectionSample, GreyImage, HeadPrediction, PixelBox } from './types.js';
+export * from './classifier/index.js';

@@ -17,6 +17,10 @@ import { createSystemCleanupJob } from './system-cleanup.job.js';
 import { createVideoAnalyzeJob } from './video-analyze.job.js';
 import { createVideoPrepareJob } from './video-prepare.job.js';
 import { createVideoRetentionJob } from './video-retention.job.js';
+import { createModelTrainJob } from './model-train.job.js';
+import { createModelPredictJob } from './model-predict.job.js';
+import type { Predictor } from '../services/prediction/predictor.js';
+import type { ModelTrainer } from '../services/training/model-trainer.js';
 
 /** What job handlers may use; extend it when a job needs more (storage, ffmpeg, ...). */
 export interface JobDependencies {
@@ -34,6 +38,10 @@ export interface JobDependencies {
   readonly notify: (userId: string, content: NotificationContent) => Promise<void>;
   /** Current retention period of uploaded originals in days (system setting). */
   readonly retentionDays: () => Promise<number>;
+  /** Runs model training (the model.train job). */
+  readonly trainer: ModelTrainer;
+  /** Runs model predictions (the model.predict job). */
+  readonly predictor: Predictor;
 }
 
 /** Every job the server knows, keyed by name. Add a job here to make it enqueueable and worked. */
@@ -45,6 +53,8 @@ export function createJobRegistry(deps: JobDependencies) {
     'detection.detect_frames': createDetectFramesJob(deps),
     'video.retention': createVideoRetentionJob(deps),
     'video.analyze': createVideoAnalyzeJob(deps),
+    'model.train': createModelTrainJob(deps),
+    'model.predict': createModelPredictJob(deps),
   });
 }
 export type JobRegistry = ReturnType<typeof createJobRegistry>;

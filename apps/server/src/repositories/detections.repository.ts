@@ -80,6 +80,24 @@ export function createDetectionsRepository(db: Database) {
     });
   }
 
+  /** Replaces the frame's unverified detections (a person's checked boxes stay); answers both. */
+  async function replaceUnverified(frameId: string, values: readonly DetectionInsert[]) {
+    return db.transaction(async (tx) => {
+      const removed = await tx
+        .delete(detections)
+        .where(and(eq(detections.frameId, frameId), eq(detections.verified, false)))
+        .returning();
+      const inserted =
+        values.length === 0
+          ? []
+          : await tx
+              .insert(detections)
+              .values([...values])
+              .returning();
+      return { removed, inserted };
+    });
+  }
+
   async function findById(id: string): Promise<DetectionRow | undefined> {
     const [row] = await db.select().from(detections).where(eq(detections.id, id)).limit(1);
     return row;
@@ -195,6 +213,7 @@ export function createDetectionsRepository(db: Database) {
   return {
     listByFrame,
     replaceForFrame,
+    replaceUnverified,
     findById,
     update,
     remove,

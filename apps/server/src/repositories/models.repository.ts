@@ -1,7 +1,7 @@
 import type { ModelStatus, ModelType } from '@sarm/contracts';
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { datasets, models, type ModelRow } from '../db/schema/index.js';
+import { datasets, modelDeployments, models, type ModelRow } from '../db/schema/index.js';
 
 export interface ModelFilter {
   /** `null`: every project; otherwise models without a dataset or with a dataset of these projects. */
@@ -102,6 +102,101 @@ export function createModelsRepository(db: Database) {
     return rows.length > 0;
   }
 
-  return { list, findById, insert, updateUnlessTraining, removeUnlessTraining };
+  /** Updates a model whatever its state (training bookkeeping); `undefined` when missing. */
+  async function update(
+    id: string,
+    values: Partial<typeof models.$inferInsert>,
+  ): Promise<ModelRow | undefined> {
+    const [row] = await db.update(models).set(values).where(eq(models.id, id)).returning();
+    return row;
+  }
+
+  /**
+   * Moves a model into training unless it already trains: answers the row, or `undefined` when
+   * it is missing or training.
+   */
+  async function startTraining(
+    id: string,
+    values: Partial<typeof models.$inferInsert>,
+  ): Promise<ModelRow | undefined> {
+    return updateUnlessTraining(id, { ...values, status: 'training' });
+  }
+
+  /** Asks a training model to stop; `undefined` when it is not training. */
+  async function requestStop(id: string, now: Date): Promise<ModelRow | undefined> {
+    const [row] = await db
+      .update(models)
+      .set({ stopRequested: true, updatedAt: now })
+      .where(and(eq(models.id, id), eq(models.status, 'training')))
+      .returning();
+    return row;
+  }
+
+  /** The raw row (no dataset join). */
+  async function findRow(id: string): Promise<ModelRow | undefined> {
+    const [row] = await db.select().from(models).where(eq(models.id, id)).limit(1);
+    return row;
+  }
+
+  /** Projects where each model is the active detector. */
+  async function deployedProjects(modelIds: readonly string[]): Promise<Map<string, string[]>> {
+    const result = new Map<string, string[]>();
+    if (modelIds.length === 0) return result;
+    const rows = await db
+      .select({ modelId: modelDeployments.modelId, projectId: modelDeployments.projectId })
+      .from(modelDeployments)
+      .where(inArray(modelDeployments.modelId, [...modelIds]))
+      .orderBy(modelDeployments.projectId);
+    for (const row of rows)
+      result.set(row.modelId, [...(result.get(row.modelId) ?? []), row.projectId]);
+    return result;
+  }
+
+  /** The model deployed in a project, if any. */
+  async function deployedIn(projectId: string): Promise<ModelRow | undefined> {
+    const [row] = await db
+      .select({ model: models })
+      .from(modelDeployments)
+      .innerJoin(models, eq(models.id, modelDeployments.modelId))
+      .where(eq(modelDeployments.projectId, projectId))
+      .limit(1);
+    return row?.model;
+  }
+
+  /** Makes the model the project's active detector (replacing any other). */
+  async function deploy(projectId: string, modelId: string, userId: string, now: Date) {
+    await db
+      .insert(modelDeployments)
+      .values({ projectId, modelId, deployedBy: userId, deployedAt: now })
+      .onConflictDoUpdate({
+        target: modelDeployments.projectId,
+        set: { modelId, deployedBy: userId, deployedAt: now },
+      });
+  }
+
+  /** Goes back to the built-in detector in the project; true when a model was deployed. */
+  async function undeploy(projectId: string): Promise<boolean> {
+    const rows = await db
+      .delete(modelDeployments)
+      .where(eq(modelDeployments.projectId, projectId))
+      .returning({ projectId: modelDeployments.projectId });
+    return rows.length > 0;
+  }
+
+  return {
+    list,
+    findById,
+    findRow,
+    insert,
+    update,
+    updateUnlessTraining,
+    removeUnlessTraining,
+    startTraining,
+    requestStop,
+    deployedProjects,
+    deployedIn,
+    deploy,
+    undeploy,
+  };
 }
 export type ModelsRepository = ReturnType<typeof createModelsRepository>;

@@ -107,13 +107,13 @@ export const modelRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
       config: { permission: TRAIN_MODELS },
       schema: {
         tags,
-        summary: 'Delete a model',
+        summary: 'Delete a model and its files',
         description: `${scopeNote} 409 while the model is training.`,
         params: IdParamsSchema,
         response: { 200: OkResponseSchema },
       },
     },
-    async (request) => models.remove(requireAuth(request), request.params.id),
+    async (request) => services.modelFiles.remove(requireAuth(request), request.params.id),
   );
 
   app.get(

@@ -34,6 +34,12 @@ import { storedSample, type ReportSampleReader } from './report-sample.js';
 import { toReportVersion, type ReportRecorder } from './report-versions.service.js';
 import type { VideosService } from './videos.service.js';
 import type { NotificationContent } from './notifications.service.js';
+import {
+  sameDetector,
+  type ActiveDetector,
+  type ActiveDetectors,
+  type DetectorInfo,
+} from './training/active-detector.js';
 
 export type CalculationKind = 'concentration' | 'motility';
 export const CALCULATION_FAILED: Record<CalculationKind, string> = {
@@ -55,6 +61,8 @@ export function createVideoAnalysisRunner(deps: {
   analyses: Pick<AnalysesRepository, 'insert' | 'findLatest'>;
   storage: FileStorage;
   clock: Clock;
+  /** The project's deployed detector, else the classical one. */
+  detectors: Pick<ActiveDetectors, 'forDataset'>;
 }) {
   /** Runs in progress, keyed by video and settings: parallel requests share one engine run. */
   const inFlight = new Map<string, Promise<VideoAnalysisRow>>();
@@ -75,10 +83,11 @@ export function createVideoAnalysisRunner(deps: {
   function run(
     video: VideoRow,
     settings: CasaSettings,
+    active: ActiveDetector,
     userId: string | null,
     onProgress?: AnalysisProgress,
   ) {
-    const key = `${video.id}:${JSON.stringify(settings)}`;
+    const key = `${video.id}:${JSON.stringify(settings)}:${JSON.stringify(active.info)}`;
     const running = inFlight.get(key);
     if (running !== undefined) return running;
     const promise = (async () => {
@@ -86,10 +95,12 @@ export function createVideoAnalysisRunner(deps: {
       const result = await withTempDir(async (dir) =>
         analyzeVideo(await localFile(deps.storage, video.originalKey, dir), settings, {
           onProgress,
+          detector: active.detector,
         }),
       );
-      const stored: AnalysisResult = {
+      const stored: AnalysisResult & { detector: DetectorInfo } = {
         ...result,
+        detector: active.info,
         per_frame: result.per_frame.map(({ frame, count }) => ({ frame, count })),
       };
       return deps.analyses.insert({
@@ -115,12 +126,19 @@ export function createVideoAnalysisRunner(deps: {
     options: { force?: boolean; onProgress?: AnalysisProgress } = {},
   ): Promise<{ row: VideoAnalysisRow; settings: CasaSettings; reused: boolean }> {
     const settings = await settingsFor(video);
+    const active = await deps.detectors.forDataset(video.datasetId);
     const saved =
       options.force === true
         ? undefined
         : await deps.analyses.findLatest(video.id, { ...settings });
-    if (saved !== undefined) return { row: saved, settings, reused: true };
-    return { row: await run(video, settings, userId, options.onProgress), settings, reused: false };
+    // A stored result counts only when the detector now active made it.
+    if (saved !== undefined && sameDetector(saved.result.detector, active.info))
+      return { row: saved, settings, reused: true };
+    return {
+      row: await run(video, settings, active, userId, options.onProgress),
+      settings,
+      reused: false,
+    };
   }
 
   return { settingsFor, analyse };

@@ -1,4 +1,5 @@
 import { ClassicalDetector, frameIndex, resolveSettings } from '@sarm/casa';
+import { CLASSICAL_DETECTOR, type ActiveDetectors } from './training/active-detector.js';
 import {
   DEFAULT_CROP_MARGIN_UM,
   DEFAULT_DATASET_SETTINGS,
@@ -72,9 +73,11 @@ export interface DetectionRunnerDeps {
   readonly detections: DetectionsRepository;
   readonly storage: FileStorage;
   readonly clock: Clock;
+  /** The project's deployed detector; without one (or a deployed model) the classical one runs. */
+  readonly detectors?: Pick<ActiveDetectors, 'forDataset'>;
 }
 
-/** Runs the classical detector on stored frames and keeps rows, crops and visualisations in step. */
+/** Runs the project's detector (classical unless a model is deployed) on stored frames and keeps rows, crops and visualisations in step. */
 export function createDetectionRunner(deps: DetectionRunnerDeps) {
   async function settingsOf(videoId: string) {
     const video = await deps.videos.findById(videoId);
@@ -118,20 +121,27 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
     frame: FrameRow,
     config: DetectionConfig = KEEP_EVERY_DETECTION,
   ): Promise<DetectionRow[]> {
-    const detector = new ClassicalDetector(
-      resolveSettings({ umPerPixel: await umPerPixel(frame.videoId) }),
-      { masks: true },
-    );
+    const settings = resolveSettings({ umPerPixel: await umPerPixel(frame.videoId) });
+    const video = await deps.videos.findById(frame.videoId);
+    const active =
+      video === undefined || deps.detectors === undefined
+        ? { info: CLASSICAL_DETECTOR }
+        : await deps.detectors.forDataset(video.datasetId);
+    const detector = active.detector ?? new ClassicalDetector(settings, { masks: true });
+    const modelId = active.info.kind === 'model' ? active.info.model_id : null;
     return withTempDir(async (dir) => {
       const file = await localFile(deps.storage, frame.storageKey, dir);
       const data = await decodeGray(file, frame.width, frame.height);
       const found = detector
-        .detect({
-          index: frameIndex(frame.frameNumber),
-          width: frame.width,
-          height: frame.height,
-          data,
-        })
+        .detect(
+          {
+            index: frameIndex(frame.frameNumber),
+            width: frame.width,
+            height: frame.height,
+            data,
+          },
+          settings,
+        )
         .filter((detection) => detection.confidence >= config.confidence_threshold);
       const now = deps.clock.now();
       const margin = await cropMarginPx(frame.videoId);
@@ -146,7 +156,8 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
           y1: d.y1,
           x2: d.x2,
           y2: d.y2,
-          source: 'classical',
+          source: modelId === null ? 'classical' : 'model',
+          modelId,
           hasMask: found[i]?.mask !== undefined,
           cropSharpness: sharpnessOf(d),
           morphometry: { ...d.morphometry, cellCount: d.cellCount, x: d.x, y: d.y },

@@ -22,8 +22,11 @@ export const MODEL_MESSAGES = {
   training: 'The model is training. Stop the training first.',
 } as const;
 
-/** Maps a registry row to the API shape. */
-export function toModel({ model, datasetName }: ModelWithDataset): Model {
+/** Maps a registry row and the projects it is deployed in to the API shape. */
+export function toModel(
+  { model, datasetName }: ModelWithDataset,
+  deployedProjectIds: readonly string[],
+): Model {
   return {
     id: model.id,
     name: model.name,
@@ -34,6 +37,11 @@ export function toModel({ model, datasetName }: ModelWithDataset): Model {
     notes: model.notes,
     status: model.status,
     metrics: model.metrics ?? null,
+    data_label_id: model.dataLabelId,
+    source: model.source,
+    runtime: model.runtime,
+    error: model.error,
+    deployed_project_ids: [...deployedProjectIds],
     trained_at: model.trainedAt?.toISOString() ?? null,
     created_at: model.createdAt.toISOString(),
     updated_at: model.updatedAt.toISOString(),
@@ -74,11 +82,14 @@ export function createModelsService(deps: {
       limit: query.limit,
       offset: query.offset,
     });
-    return { models: rows.map(toModel), total };
+    const deployed = await deps.models.deployedProjects(rows.map((row) => row.model.id));
+    return { models: rows.map((row) => toModel(row, deployed.get(row.model.id) ?? [])), total };
   }
 
   async function get(auth: AuthContext, id: string): Promise<Model> {
-    return toModel(await findVisible(auth, id));
+    const row = await findVisible(auth, id);
+    const deployed = await deps.models.deployedProjects([id]);
+    return toModel(row, deployed.get(id) ?? []);
   }
 
   /** The dataset id to store: `null`, or a visible dataset of the model's type or combined. */
@@ -156,6 +167,6 @@ export function createModelsService(deps: {
     return { success: true as const, message: 'Model deleted' };
   }
 
-  return { list, get, create, update, remove };
+  return { list, get, create, update, remove, findVisible, checkDataset };
 }
 export type ModelsService = ReturnType<typeof createModelsService>;

@@ -72,6 +72,30 @@ describe('trainHeadDetector', () => {
     expect(history).toHaveLength(2);
   });
 
+  it('stops mid-epoch when asked between batches and reports no partial epoch', async () => {
+    const samples = generateEllipseSamples({ count: 20, seed: 5 });
+    const batches: [number, number, number][] = [];
+    const { model, history, stopped } = await trainHeadDetector(samples, {
+      ...options,
+      batchSize: 4,
+      epochs: 5,
+      onBatch: (epoch, done, total) => batches.push([epoch, done, total]),
+      // 16 training samples in batches of 4: stop after the second batch of epoch 2.
+      shouldStop: () => batches.length === 6,
+    });
+    model.dispose();
+    expect(stopped).toBe(true);
+    expect(history.map((m) => m.epoch)).toEqual([1]);
+    expect(batches).toEqual([
+      [1, 1, 4],
+      [1, 2, 4],
+      [1, 3, 4],
+      [1, 4, 4],
+      [2, 1, 4],
+      [2, 2, 4],
+    ]);
+  });
+
   it('repeats exactly for the same seed', async () => {
     const samples = generateEllipseSamples({ count: 8, seed: 4 });
     const run = async (): Promise<number[]> => {

@@ -32,6 +32,13 @@ export interface TrainHeadDetectorOptions {
   readonly firstEpoch: number;
   /** Largest number of training samples scored for the per-epoch training F1. */
   readonly trainF1Samples: number;
+  /**
+   * Asked after every batch (and before an epoch's first one): true ends training at once, the
+   * unfinished epoch is neither scored nor reported, and the result says `stopped`.
+   */
+  readonly shouldStop?: () => boolean;
+  /** Called after every batch with the 1-based epoch, batches done and batches in the epoch. */
+  readonly onBatch?: (epoch: number, batchesDone: number, batchesTotal: number) => void;
 }
 
 export const DEFAULT_TRAIN_OPTIONS: TrainHeadDetectorOptions = {
@@ -70,6 +77,18 @@ export type EpochCallback = (
   model: HeadDetectorModel,
 ) => void | 'stop' | Promise<void | 'stop'>;
 
+/** How many samples train and how many are held out for validation. */
+export interface SplitSizes {
+  readonly training: number;
+  readonly validation: number;
+}
+
+/** The split `trainHeadDetector` makes: at least one held out when there are two or more samples. */
+export function splitSizes(count: number, validationSplit: number): SplitSizes {
+  const validation = count < 2 ? 0 : Math.max(1, Math.round(count * validationSplit));
+  return { training: count - validation, validation };
+}
+
 /** The trained model (the caller owns and disposes it), its history and whether it was stopped. */
 export interface TrainHeadDetectorResult {
   readonly model: HeadDetectorModel;
@@ -90,21 +109,26 @@ export async function trainHeadDetector(
   if (samples.length === 0) throw new RangeError('trainHeadDetector: no samples');
   const random = seededRandom(o.seed);
   const order = shuffled(samples, random);
-  const valCount =
-    samples.length < 2 ? 0 : Math.max(1, Math.round(samples.length * o.validationSplit));
+  const valCount = splitSizes(samples.length, o.validationSplit).validation;
   const validation = order.slice(0, valCount).map(unchanged);
   const training = order.slice(valCount);
   const model = o.model ?? createHeadDetector(o.architecture, o.seed);
   const optimizer = tf.train.adam(o.learningRate);
   const history: EpochMetrics[] = [];
+  const batchesTotal = Math.ceil(training.length / o.batchSize);
+  const stopRequested = (): boolean => o.shouldStop?.() === true;
   let stopped = false;
   try {
-    for (let epoch = o.firstEpoch; epoch <= o.epochs; epoch += 1) {
+    epochs: for (let epoch = o.firstEpoch; epoch <= o.epochs; epoch += 1) {
       const started = performance.now();
       let lossSum = 0;
       let lossCount = 0;
       const epochOrder = shuffled(training, random);
       for (let start = 0; start < epochOrder.length; start += o.batchSize) {
+        if (stopRequested()) {
+          stopped = true;
+          break epochs;
+        }
         const batch = epochOrder
           .slice(start, start + o.batchSize)
           .map((s) => prepare(s, o, random));
@@ -113,8 +137,13 @@ export async function trainHeadDetector(
           lossSum += loss * group.length;
           lossCount += group.length;
         }
+        o.onBatch?.(epoch, start / o.batchSize + 1, batchesTotal);
         // Let timers and stop requests run between batches.
         await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (stopRequested()) {
+        stopped = true;
+        break;
       }
       const trainScored = training.slice(0, o.trainF1Samples).map(unchanged);
       const metrics: EpochMetrics = {

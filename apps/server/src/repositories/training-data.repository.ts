@@ -1,0 +1,68 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../db/database.js';
+import {
+  dataLabelItems,
+  dataLabels,
+  detections,
+  frames,
+  type DataLabelType,
+} from '../db/schema/index.js';
+
+/** One labelled box with the frame it is on, as training reads it. */
+export interface LabelledBoxRow {
+  readonly itemId: string;
+  readonly detectionId: string;
+  readonly frameId: string;
+  readonly frameKey: string;
+  readonly frameWidth: number;
+  readonly frameHeight: number;
+  readonly x1: number;
+  readonly y1: number;
+  readonly x2: number;
+  readonly y2: number;
+  readonly morphologyClass: string | null;
+  readonly itemMaskKey: string | null;
+  readonly detectionHasMask: boolean;
+}
+
+/** What the trainer reads: a dataset's labels of one kind and their boxes on frames. */
+export function createTrainingDataRepository(db: Database) {
+  /** Labels of the dataset whose type is one of `types`, oldest first. */
+  async function labelIds(datasetId: string, types: readonly DataLabelType[]): Promise<string[]> {
+    const rows = await db
+      .select({ id: dataLabels.id })
+      .from(dataLabels)
+      .where(and(eq(dataLabels.datasetId, datasetId), inArray(dataLabels.labelType, [...types])))
+      .orderBy(asc(dataLabels.createdAt), asc(dataLabels.id));
+    return rows.map((row) => row.id);
+  }
+
+  /** Every item of the labels with its box and frame, in a stable order. */
+  async function boxes(labelIdList: readonly string[]): Promise<LabelledBoxRow[]> {
+    if (labelIdList.length === 0) return [];
+    return db
+      .select({
+        itemId: dataLabelItems.id,
+        detectionId: detections.id,
+        frameId: frames.id,
+        frameKey: frames.storageKey,
+        frameWidth: frames.width,
+        frameHeight: frames.height,
+        x1: detections.x1,
+        y1: detections.y1,
+        x2: detections.x2,
+        y2: detections.y2,
+        morphologyClass: dataLabelItems.morphologyClass,
+        itemMaskKey: dataLabelItems.maskKey,
+        detectionHasMask: detections.hasMask,
+      })
+      .from(dataLabelItems)
+      .innerJoin(detections, eq(detections.id, dataLabelItems.detectionId))
+      .innerJoin(frames, eq(frames.id, dataLabelItems.frameId))
+      .where(inArray(dataLabelItems.dataLabelId, [...labelIdList]))
+      .orderBy(asc(frames.id), asc(detections.id));
+  }
+
+  return { labelIds, boxes };
+}
+export type TrainingDataRepository = ReturnType<typeof createTrainingDataRepository>;

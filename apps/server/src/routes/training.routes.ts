@@ -1,0 +1,184 @@
+import {
+  type PermissionRequirement,
+  DeployModelRequestSchema,
+  IdParamsSchema,
+  ModelSchema,
+  ProjectDetectorSchema,
+  ProjectIdParamsSchema,
+  TrainingStatusSchema,
+  TrainModelRequestSchema,
+} from '@sarm/contracts';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { Services } from '../context.js';
+import { badRequest } from '../http/errors.js';
+import { requireAuth } from '../http/route-access.js';
+import { readAll } from '../storage/read-stored.js';
+
+const tags = ['models'];
+const TRAIN: PermissionRequirement = 'finetune.train_model';
+const DEPLOY: PermissionRequirement = 'finetune.deploy_models';
+const READ: readonly PermissionRequirement[] = [
+  'finetune.train_model',
+  'finetune.predict_models',
+  'finetune.deploy_models',
+];
+/** SARM model zips are small (the detector's weights are kilobytes); the cap is generous. */
+const MODEL_ZIP_MAX_BYTES = 200 * 1024 ** 2;
+
+/** Training, export and import, and deployment of models (spec 2 §7.4). */
+export const trainingRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
+  app,
+  { services },
+  done,
+) => {
+  const { training, modelFiles } = services;
+
+  app.post(
+    '/technical/models/:id/train',
+    {
+      config: { permission: TRAIN },
+      schema: {
+        tags,
+        summary: 'Start training a model (a job on the worker)',
+        description:
+          'Missing hyperparameters take the model configuration. Learns from `data_label_id` (a label of the model type whose dataset is of the model type or combined) or from every label of the type in `dataset_id` (else the model dataset). 400 when there is nothing to learn from; 409 while it trains. A retried job resumes from the last finished epoch.',
+        params: IdParamsSchema,
+        body: TrainModelRequestSchema,
+        response: { 202: TrainingStatusSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await training.train(requireAuth(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/technical/models/:id/training-status',
+    {
+      config: { permission: READ },
+      schema: {
+        tags,
+        summary: 'Progress, epoch, logs, curves and time left of the model training',
+        params: IdParamsSchema,
+        response: { 200: TrainingStatusSchema },
+      },
+    },
+    async (request) => training.status(requireAuth(request), request.params.id),
+  );
+
+  app.post(
+    '/technical/models/:id/stop',
+    {
+      config: { permission: TRAIN },
+      schema: {
+        tags,
+        summary: 'Stop training at the next batch (the model becomes stopped)',
+        description: '409 when the model is not training.',
+        params: IdParamsSchema,
+        response: { 200: TrainingStatusSchema },
+      },
+    },
+    async (request) => training.stop(requireAuth(request), request.params.id),
+  );
+
+  app.post(
+    '/technical/models/:id/export',
+    {
+      config: { permission: READ },
+      schema: {
+        tags,
+        summary: 'Download the trained model as a SARM model zip',
+        description:
+          'The zip holds metadata.json (type, classes, input, normalisation, training data label and metrics), architecture.json and weights.bin (float32). 409 before training finished.',
+        params: IdParamsSchema,
+        produces: ['application/zip'],
+      },
+    },
+    async (request, reply) => {
+      const { fileName, bytes } = await modelFiles.exportZip(
+        requireAuth(request),
+        request.params.id,
+      );
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(Buffer.from(bytes));
+    },
+  );
+
+  app.post(
+    '/technical/models/import',
+    {
+      config: { permission: TRAIN },
+      schema: {
+        tags,
+        summary: 'Import a SARM model zip (multipart: file, optional name)',
+        consumes: ['multipart/form-data'],
+        response: { 201: ModelSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      let bytes: Uint8Array | undefined;
+      let name: string | undefined;
+      for await (const part of request.parts({
+        limits: { files: 1, fileSize: MODEL_ZIP_MAX_BYTES },
+      })) {
+        if (part.type === 'file') {
+          bytes = await readAll(part.file);
+          if (part.file.truncated) throw badRequest('The model file is too large');
+        } else if (part.fieldname === 'name' && typeof part.value === 'string') name = part.value;
+      }
+      if (bytes === undefined) throw badRequest('Please attach the model .zip file');
+      return reply.status(201).send(await modelFiles.importZip(auth, bytes, name));
+    },
+  );
+
+  app.post(
+    '/technical/models/:id/deploy',
+    {
+      config: { permission: DEPLOY },
+      schema: {
+        tags,
+        summary: 'Make a trained detection model the detector of a project',
+        description:
+          'One active detector per project: the clinical analysis, pre-annotation and predictions of the project use it. 409 when the model is not trained, 400 for a morphology model.',
+        params: IdParamsSchema,
+        body: DeployModelRequestSchema,
+        response: { 200: ProjectDetectorSchema },
+      },
+    },
+    async (request) =>
+      modelFiles.deploy(requireAuth(request), request.params.id, request.body.project_id),
+  );
+
+  app.get(
+    '/technical/projects/:projectId/detector',
+    {
+      config: { permission: READ },
+      schema: {
+        tags,
+        summary: "The project's active detector (model null: the built-in classical detector)",
+        params: ProjectIdParamsSchema,
+        response: { 200: ProjectDetectorSchema },
+      },
+    },
+    async (request) => modelFiles.detectorOf(requireAuth(request), request.params.projectId),
+  );
+
+  app.delete(
+    '/technical/projects/:projectId/detector',
+    {
+      config: { permission: DEPLOY },
+      schema: {
+        tags,
+        summary: 'Go back to the built-in classical detector in a project',
+        params: ProjectIdParamsSchema,
+        response: { 200: ProjectDetectorSchema },
+      },
+    },
+    async (request) => modelFiles.undeploy(requireAuth(request), request.params.projectId),
+  );
+  done();
+};

@@ -1,0 +1,83 @@
+import type { Detector } from '@sarm/casa';
+import { initBackend, loadWeights, savedHeadDetectorOf, TrainedHeadDetector } from '@sarm/ml';
+import type { DatasetsRepository } from '../../repositories/datasets.repository.js';
+import type { ModelsRepository } from '../../repositories/models.repository.js';
+import type { FileStorage } from '../../storage/storage.js';
+import { readBundle } from './model-files.js';
+
+/** Which detector produced a stored result. */
+export type DetectorInfo =
+  | { readonly kind: 'classical' }
+  | {
+      readonly kind: 'model';
+      readonly model_id: string;
+      readonly name: string;
+      readonly version: number;
+    };
+
+export const CLASSICAL_DETECTOR: DetectorInfo = { kind: 'classical' };
+
+/** The detector to run and what to record of it; `detector` undefined means the classical one. */
+export interface ActiveDetector {
+  readonly info: DetectorInfo;
+  readonly detector?: Detector;
+}
+
+/** Whether a stored result was made by this detector (results before models count as classical). */
+export function sameDetector(stored: unknown, info: DetectorInfo): boolean {
+  const recorded = (stored ?? CLASSICAL_DETECTOR) as DetectorInfo;
+  if (recorded.kind !== info.kind) return false;
+  return (
+    recorded.kind === 'classical' ||
+    (info.kind === 'model' &&
+      recorded.model_id === info.model_id &&
+      recorded.version === info.version)
+  );
+}
+
+/**
+ * The detector each project's analyses use: its deployed trained model (loaded once per model
+ * version and kept), else the built-in classical detector.
+ */
+export function createActiveDetectors(deps: {
+  models: Pick<ModelsRepository, 'deployedIn' | 'findRow'>;
+  datasets: Pick<DatasetsRepository, 'findById'>;
+  storage: FileStorage;
+}) {
+  const loaded = new Map<string, { version: number; detector: Detector; dispose: () => void }>();
+
+  /** A trained detection model as a casa Detector (cached by id and version). */
+  async function detectorOfModel(modelId: string): Promise<ActiveDetector> {
+    const model = await deps.models.findRow(modelId);
+    if (model?.fileKey === null || model === undefined || model.type !== 'detection')
+      throw new Error('The model has no trained weights');
+    const info: DetectorInfo = {
+      kind: 'model',
+      model_id: model.id,
+      name: model.name,
+      version: model.version,
+    };
+    const cached = loaded.get(model.id);
+    if (cached?.version === model.version) return { info, detector: cached.detector };
+    await initBackend();
+    const bundle = await readBundle(deps.storage, model.fileKey);
+    const network = loadWeights(savedHeadDetectorOf(bundle.saved));
+    const detector = new TrainedHeadDetector(network);
+    cached?.dispose();
+    loaded.set(model.id, { version: model.version, detector, dispose: () => network.dispose() });
+    return { info, detector };
+  }
+
+  async function forProject(projectId: string): Promise<ActiveDetector> {
+    const model = await deps.models.deployedIn(projectId);
+    return model === undefined ? { info: CLASSICAL_DETECTOR } : detectorOfModel(model.id);
+  }
+
+  async function forDataset(datasetId: string): Promise<ActiveDetector> {
+    const found = await deps.datasets.findById(datasetId);
+    return found === undefined ? { info: CLASSICAL_DETECTOR } : forProject(found.dataset.projectId);
+  }
+
+  return { forProject, forDataset, detectorOfModel };
+}
+export type ActiveDetectors = ReturnType<typeof createActiveDetectors>;

@@ -1,0 +1,151 @@
+import type { Model, ProjectDetector } from '@sarm/contracts';
+import { unpackModelBundle } from '@sarm/ml';
+import type { Clock } from '../../clock.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { ModelsRepository } from '../../repositories/models.repository.js';
+import { putBytes, readStoredBytes } from '../../storage/read-stored.js';
+import type { FileStorage } from '../../storage/storage.js';
+import type { AuthContext } from '../access.js';
+import { actorOf, type AuditService } from '../audit.service.js';
+import type { ModelsService } from '../models.service.js';
+import type { ProjectScope } from '../project-scope.js';
+import { deleteModelFiles, modelFileKeys } from './model-files.js';
+
+export const MODEL_FILE_MESSAGES = {
+  notTrained: 'The model has no trained weights yet: train it first',
+  deployType: 'Only a detection model can be a project’s detector',
+  projectNotFound: 'Project not found',
+} as const;
+
+/** A file name safe in a Content-Disposition header. */
+const fileNameOf = (name: string) =>
+  `${name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'model'}.zip`;
+
+/**
+ * A model's files: export and import of SARM model zips, deletion with the model, and deployment
+ * as a project's detector (one per project; none means the built-in classical detector).
+ */
+export function createModelFilesService(deps: {
+  models: ModelsService;
+  modelRows: ModelsRepository;
+  storage: FileStorage;
+  scope: ProjectScope;
+  audit: AuditService;
+  clock: Clock;
+}) {
+  async function exportZip(auth: AuthContext, id: string) {
+    const { model } = await deps.models.findVisible(auth, id);
+    if (model.fileKey === null || model.runtime !== 'tfjs')
+      throw conflict(MODEL_FILE_MESSAGES.notTrained);
+    return {
+      fileName: fileNameOf(model.name),
+      bytes: await readStoredBytes(deps.storage, model.fileKey),
+    };
+  }
+
+  /** Registers a SARM model zip as a trained model (status trained, source imported). */
+  async function importZip(auth: AuthContext, bytes: Uint8Array, name?: string): Promise<Model> {
+    let bundle;
+    try {
+      bundle = unpackModelBundle(bytes);
+    } catch (error) {
+      throw badRequest(error instanceof Error ? error.message : 'Not a SARM model');
+    }
+    const { metadata } = bundle;
+    const now = deps.clock.now();
+    const training = metadata.training;
+    const metric = (key: string) => training?.metrics[key] ?? undefined;
+    const row = await deps.modelRows.insert({
+      name: name?.trim() || metadata.name,
+      type: metadata.type,
+      config: {
+        epochs: training?.epochs || 1,
+        batch_size: 16,
+        learning_rate: 0.001,
+        validation_split: 0.2,
+      },
+      notes: `Imported ${now.toISOString().slice(0, 10)}`,
+      status: 'trained',
+      source: 'imported',
+      runtime: 'tfjs',
+      metrics: {
+        ...(metric('loss') === undefined ? {} : { final_loss: metric('loss') }),
+        ...(metric('accuracy') === undefined ? {} : { final_accuracy: metric('accuracy') }),
+        ...(metric('val_loss') === undefined ? {} : { final_val_loss: metric('val_loss') }),
+        ...(metric('val_accuracy') === undefined
+          ? {}
+          : { final_val_accuracy: metric('val_accuracy') }),
+      },
+      version: 1,
+      trainedAt: now,
+      createdBy: auth.user.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const key = modelFileKeys(row.id).model;
+    await putBytes(deps.storage, key, bytes);
+    await deps.modelRows.update(row.id, { fileKey: key });
+    await deps.audit.record({
+      type: 'data',
+      severity: 'info',
+      message: `Model "${row.name}" imported`,
+      actor: actorOf(auth.user),
+      resource: { id: row.id, type: 'model' },
+    });
+    return deps.models.get(auth, row.id);
+  }
+
+  async function visibleProject(auth: AuthContext, projectId: string) {
+    if (!(await deps.scope.canSee(auth, projectId)))
+      throw notFound(MODEL_FILE_MESSAGES.projectNotFound);
+  }
+
+  async function detectorOf(auth: AuthContext, projectId: string): Promise<ProjectDetector> {
+    await visibleProject(auth, projectId);
+    const row = await deps.modelRows.deployedIn(projectId);
+    return {
+      project_id: projectId,
+      model: row === undefined ? null : await deps.models.get(auth, row.id),
+    };
+  }
+
+  async function deploy(auth: AuthContext, modelId: string, projectId: string) {
+    const { model } = await deps.models.findVisible(auth, modelId);
+    await visibleProject(auth, projectId);
+    if (model.type !== 'detection') throw badRequest(MODEL_FILE_MESSAGES.deployType);
+    if (model.status !== 'trained' || model.fileKey === null)
+      throw conflict(MODEL_FILE_MESSAGES.notTrained);
+    await deps.modelRows.deploy(projectId, modelId, auth.user.id, deps.clock.now());
+    await deps.audit.record({
+      type: 'data',
+      severity: 'info',
+      message: `Model "${model.name}" deployed as the detector of project ${projectId}`,
+      actor: actorOf(auth.user),
+      resource: { id: modelId, type: 'model' },
+    });
+    return detectorOf(auth, projectId);
+  }
+
+  async function undeploy(auth: AuthContext, projectId: string) {
+    await visibleProject(auth, projectId);
+    if (await deps.modelRows.undeploy(projectId))
+      await deps.audit.record({
+        type: 'data',
+        severity: 'info',
+        message: `Project ${projectId} went back to the built-in detector`,
+        actor: actorOf(auth.user),
+        resource: { id: projectId, type: 'project' },
+      });
+    return detectorOf(auth, projectId);
+  }
+
+  /** Deletes the model and its files. */
+  async function remove(auth: AuthContext, id: string) {
+    const answer = await deps.models.remove(auth, id);
+    await deleteModelFiles(deps.storage, id);
+    return answer;
+  }
+
+  return { exportZip, importZip, detectorOf, deploy, undeploy, remove };
+}
+export type ModelFilesService = ReturnType<typeof createModelFilesService>;

@@ -1,0 +1,288 @@
+import { savedHeadDetectorOf, type ModelBundle, type SavedHeadDetector } from '@sarm/ml';
+import { startTraining, type EpochReport } from '@sarm/ml/node';
+import type { Clock } from '../../clock.js';
+import type { ModelRow, TrainingRun } from '../../db/schema/index.js';
+import type { JobContext } from '../../jobs/job-definition.js';
+import type { ModelsRepository } from '../../repositories/models.repository.js';
+import type { TrainingDataRepository } from '../../repositories/training-data.repository.js';
+import type { FileStorage } from '../../storage/storage.js';
+import { deleteModelFiles, modelFileKeys, readBundle, writeBundle } from './model-files.js';
+import { detectionSamples } from './training-samples.js';
+import { logLine, withLog } from './training-run.js';
+
+export const TRAINING_MESSAGES = {
+  noSamples:
+    'No labelled frames to learn from: add detections of frames to the data label, then train again',
+  morphologyUnavailable: 'Morphology training is not available yet',
+} as const;
+
+/** How often the running epoch's progress is written and a stop request looked for, ms. */
+const BATCH_WRITE_MS = 1000;
+
+/** Metadata of a detector trained here, as its zip carries it. */
+function detectorMetadata(model: ModelRow, run: TrainingRun, now: Date): ModelBundle['metadata'] {
+  const best = run.best_epoch;
+  const at = (values: readonly (number | null)[]) =>
+    best === null ? null : (values[best - 1] ?? null);
+  return {
+    format: 'sarm-model',
+    format_version: 1,
+    type: 'detection',
+    name: model.name,
+    classes: ['sperm'],
+    input: { channels: 1, width: null, height: null },
+    normalisation: 'per-frame standardisation of grey values',
+    um_per_pixel: null,
+    training: {
+      data_label_id: run.data_label_id,
+      dataset_id: run.dataset_id,
+      epochs: run.loss.length,
+      best_epoch: best,
+      metrics: {
+        loss: at(run.loss),
+        accuracy: at(run.accuracy),
+        val_loss: at(run.val_loss),
+        val_accuracy: at(run.val_accuracy),
+      },
+    },
+    created_at: now.toISOString(),
+    runtime: 'tfjs',
+  };
+}
+
+const orNull = (value: number) => (Number.isFinite(value) ? value : null);
+
+/**
+ * Runs a model's training on this worker, off its event loop (a worker thread), writing curves,
+ * logs and a checkpoint after every epoch, so a retried job resumes from the last saved epoch.
+ */
+export function createModelTrainer(deps: {
+  models: ModelsRepository;
+  trainingData: TrainingDataRepository;
+  storage: FileStorage;
+  clock: Clock;
+}) {
+  const keys = modelFileKeys;
+
+  async function loadSamples(model: ModelRow, run: TrainingRun) {
+    if (model.type !== 'detection') throw new Error(TRAINING_MESSAGES.morphologyUnavailable);
+    const labelIds =
+      run.data_label_id !== null
+        ? [run.data_label_id]
+        : run.dataset_id === null
+          ? []
+          : await deps.trainingData.labelIds(run.dataset_id, ['detection']);
+    const samples = await detectionSamples(deps.storage, await deps.trainingData.boxes(labelIds));
+    if (samples.length === 0) throw new Error(TRAINING_MESSAGES.noSamples);
+    return samples;
+  }
+
+  /** Trains the model; answers what happened. Throws to have the job retried or failed. */
+  async function train(modelId: string, context: JobContext) {
+    const model = await deps.models.findRow(modelId);
+    if (model?.status !== 'training' || model.training === null) return { skipped: true };
+    let run: TrainingRun = model.training;
+    const now = () => deps.clock.now();
+    if (model.stopRequested) return finishStopped(modelId, run);
+    const samples = await loadSamples(model, run);
+
+    let resume: { saved: SavedHeadDetector; lastEpoch: number } | undefined;
+    if (model.checkpointKey !== null && model.checkpointEpoch !== null) {
+      const bundle = await readBundle(deps.storage, model.checkpointKey);
+      resume = { saved: savedHeadDetectorOf(bundle.saved), lastEpoch: model.checkpointEpoch };
+      run = truncateRun(run, model.checkpointEpoch);
+      run = withLog(run, logLine(now(), `Resuming from epoch ${model.checkpointEpoch}`));
+    } else {
+      run = truncateRun(run, 0);
+      run = withLog(run, logLine(now(), `Training started on ${samples.length} frames`));
+    }
+
+    // Writes go one after another so a slow write never lands after a later one.
+    let writes = Promise.resolve();
+    const write = (values: Parameters<ModelsRepository['update']>[1]) => {
+      writes = writes.then(async () => {
+        await deps.models.update(modelId, { ...values, updatedAt: now() });
+      });
+      return writes;
+    };
+    await write({ training: run });
+
+    let lastBatchWrite = 0;
+    let checking = false;
+    const handle = startTraining(
+      {
+        kind: 'detection',
+        samples,
+        options: {
+          epochs: model.config.epochs,
+          batchSize: model.config.batch_size,
+          learningRate: model.config.learning_rate,
+          validationSplit: model.config.validation_split,
+          seed: run.seed,
+        },
+        resume,
+      },
+      {
+        onBatch(_epoch, done, total) {
+          run = { ...run, batch_fraction: done / Math.max(total, 1) };
+          const time = Date.now();
+          if (time - lastBatchWrite < BATCH_WRITE_MS || checking) return;
+          lastBatchWrite = time;
+          checking = true;
+          void (async () => {
+            await write({ training: run });
+            const fresh = await deps.models.findRow(modelId);
+            if (fresh?.stopRequested === true) handle.stop();
+          })()
+            .catch(() => undefined)
+            .finally(() => {
+              checking = false;
+            });
+        },
+        onLog(line) {
+          run = withLog(run, logLine(now(), line));
+        },
+        async onEpoch(report: EpochReport) {
+          const { metrics } = report;
+          await writeBundle(deps.storage, keys(modelId).checkpoint, {
+            metadata: detectorMetadata(model, run, now()),
+            saved: report.saved,
+          });
+          run = {
+            ...run,
+            loss: [...run.loss, metrics.loss],
+            accuracy: [...run.accuracy, metrics.f1],
+            val_loss: [...run.val_loss, orNull(metrics.valLoss)],
+            val_accuracy: [...run.val_accuracy, orNull(metrics.valF1)],
+            epoch_seconds: [...run.epoch_seconds, metrics.seconds],
+            best_epoch: report.best ? metrics.epoch : run.best_epoch,
+            batch_fraction: 0,
+          };
+          if (report.best)
+            await writeBundle(deps.storage, keys(modelId).best, {
+              metadata: detectorMetadata(model, run, now()),
+              saved: report.saved,
+            });
+          run = withLog(run, logLine(now(), epochLine(run, metrics.epoch)));
+          await write({
+            training: run,
+            checkpointKey: keys(modelId).checkpoint,
+            checkpointEpoch: metrics.epoch,
+          });
+          await context
+            .reportProgress(
+              (100 * metrics.epoch) / metrics.epochs,
+              'training',
+              `Epoch ${metrics.epoch} of ${metrics.epochs}`,
+            )
+            .catch(() => handle.stop());
+        },
+      },
+    );
+    const onAbort = () => handle.stop();
+    context.signal.addEventListener('abort', onAbort);
+    try {
+      const outcome = await handle.outcome;
+      await writes;
+      run = { ...run, samples: outcome.samples };
+      // A shutdown or lost lease stops the run too: the job is retried from the checkpoint.
+      context.signal.throwIfAborted();
+      if (outcome.stopped) return await finishStopped(modelId, run);
+      return await finishTrained(model, run);
+    } finally {
+      context.signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async function finishStopped(modelId: string, run: TrainingRun) {
+    const done = run.loss.length;
+    await deleteModelFiles(deps.storage, modelId);
+    await deps.models.update(modelId, {
+      status: 'stopped',
+      stopRequested: false,
+      checkpointKey: null,
+      checkpointEpoch: null,
+      fileKey: null,
+      training: withLog(
+        { ...run, batch_fraction: 0 },
+        logLine(deps.clock.now(), `Training stopped after epoch ${done}`),
+      ),
+      updatedAt: deps.clock.now(),
+    });
+    return { stopped: true, epochs: done };
+  }
+
+  async function finishTrained(model: ModelRow, run: TrainingRun) {
+    const best = run.best_epoch ?? run.loss.length;
+    const at = <T>(values: readonly T[]) => values[best - 1];
+    const k = keys(model.id);
+    await deps.storage.move(k.best, k.model);
+    await deps.storage.delete(k.checkpoint);
+    const now = deps.clock.now();
+    const metrics = {
+      final_loss: at(run.loss),
+      final_accuracy: at(run.accuracy),
+      ...(at(run.val_loss) == null ? {} : { final_val_loss: at(run.val_loss) ?? undefined }),
+      ...(at(run.val_accuracy) == null
+        ? {}
+        : { final_val_accuracy: at(run.val_accuracy) ?? undefined }),
+    };
+    await deps.models.update(model.id, {
+      status: 'trained',
+      stopRequested: false,
+      fileKey: k.model,
+      checkpointKey: null,
+      checkpointEpoch: null,
+      metrics,
+      version: model.version + 1,
+      trainedAt: now,
+      error: null,
+      training: withLog(
+        { ...run, batch_fraction: 0, best_epoch: best },
+        logLine(now, `Training completed: kept epoch ${best} of ${run.loss.length}`),
+      ),
+      updatedAt: now,
+    });
+    return { trained: true, epochs: run.loss.length, best_epoch: best };
+  }
+
+  /** Marks the model failed with the reason (the job's last attempt failed). */
+  async function fail(modelId: string, reason: string) {
+    const row = await deps.models.findRow(modelId);
+    if (row?.status !== 'training') return;
+    const now = deps.clock.now();
+    await deps.models.update(modelId, {
+      status: 'failed',
+      error: reason,
+      stopRequested: false,
+      training:
+        row.training === null ? null : withLog(row.training, logLine(now, `Error: ${reason}`)),
+      updatedAt: now,
+    });
+  }
+
+  return { train, fail };
+}
+export type ModelTrainer = ReturnType<typeof createModelTrainer>;
+
+/** The run's curves cut to its first `epochs` epochs (what a checkpoint holds). */
+function truncateRun(run: TrainingRun, epochs: number): TrainingRun {
+  const cut = <T>(values: readonly T[]) => values.slice(0, epochs);
+  return {
+    ...run,
+    loss: cut(run.loss),
+    accuracy: cut(run.accuracy),
+    val_loss: cut(run.val_loss),
+    val_accuracy: cut(run.val_accuracy),
+    epoch_seconds: cut(run.epoch_seconds),
+    best_epoch: run.best_epoch !== null && run.best_epoch <= epochs ? run.best_epoch : null,
+    batch_fraction: 0,
+  };
+}
+
+function epochLine(run: TrainingRun, epoch: number): string {
+  const f = (value: number | null | undefined) =>
+    value === null || value === undefined ? 'n/a' : value.toFixed(4);
+  const i = epoch - 1;
+  return `Epoch ${epoch}/${run.epochs}: loss ${f(run.loss[i])}, accuracy ${f(run.accuracy[i])}, val_loss ${f(run.val_loss[i])}, val_accuracy ${f(run.val_accuracy[i])}`;
+}

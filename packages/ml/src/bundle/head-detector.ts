@@ -1,0 +1,26 @@
+/** The head detector's weights out of a model file's generic ones. */
+import type { HeadDetectorArchitecture } from '../detector/model.js';
+import type { SavedHeadDetector } from '../detector/weights.js';
+import { aPositiveInteger, JsonReader, oneOf } from './json-reader.js';
+import type { SavedWeights } from './types.js';
+
+/**
+ * The saved head detector in `saved` (e.g. a bundle's `saved`), ready for `loadWeights`; throws
+ * when its architecture is not a version 1 SARM head detector.
+ */
+export function savedHeadDetectorOf(saved: SavedWeights): SavedHeadDetector {
+  const r = new JsonReader(saved.architecture, 'architecture.json', 'architecture');
+  if (r.value('kind') !== 'sarm-head-detector' || r.value('version') !== 1) {
+    throw new Error('Not a version 1 SARM head detector');
+  }
+  const architecture: HeadDetectorArchitecture = {
+    kind: 'sarm-head-detector',
+    version: 1,
+    channels: r.field('channels', {
+      description: 'a list of positive integers',
+      test: (v): v is number[] => Array.isArray(v) && v.every(aPositiveInteger.test),
+    }),
+    stride: r.field('stride', oneOf([4] as const)),
+  };
+  return { architecture, shapes: saved.shapes, weights: saved.weights };
+}

@@ -1,0 +1,46 @@
+/** Training a head detector inside the worker: everything detection-specific of the worker. */
+import { DEFAULT_TRAIN_OPTIONS, trainHeadDetector } from '../detector/train.js';
+import type { EpochMetrics } from '../detector/train.js';
+import { loadWeights, saveWeights } from '../detector/weights.js';
+import type { TrainingChannel, WorkerRequest } from './protocol.js';
+import { unpackSamples } from './samples-transfer.js';
+
+/**
+ * Trains from scratch, or from `request.resume` at the epoch after the saved one, reporting every
+ * batch and epoch (with the weights after it) to `channel`. Answers whether it was stopped.
+ */
+export async function runDetectionTraining(
+  request: WorkerRequest,
+  channel: TrainingChannel,
+): Promise<boolean> {
+  const { options, resume } = request;
+  const start =
+    resume === undefined
+      ? {}
+      : { model: loadWeights(resume.saved), firstEpoch: resume.lastEpoch + 1 };
+  const { model, stopped } = await trainHeadDetector(
+    unpackSamples(request.samples),
+    {
+      ...options,
+      // An absent seed must mean the default one, so a resume holds out the same samples.
+      seed: options.seed ?? DEFAULT_TRAIN_OPTIONS.seed,
+      ...start,
+      shouldStop: () => channel.shouldStop(),
+      onBatch: (epoch, done, total) => channel.batch(epoch, done, total),
+    },
+    (metrics, trained) => {
+      channel.epoch(metrics, saveWeights(trained));
+      channel.log(describeEpoch(metrics));
+    },
+  );
+  model.dispose();
+  return stopped;
+}
+
+function describeEpoch(m: EpochMetrics): string {
+  const value = (v: number): string => (Number.isNaN(v) ? '-' : v.toFixed(4));
+  return (
+    `Epoch ${m.epoch}/${m.epochs}: loss ${value(m.loss)}, val_loss ${value(m.valLoss)}, ` +
+    `F1 ${value(m.f1)}, val F1 ${value(m.valF1)} (${m.seconds.toFixed(1)} s)`
+  );
+}

@@ -1,0 +1,9 @@
+/** Node entry of @sarm/ml: training in a worker thread. */
+export { startTraining } from './training-runner.js';
+export type {
+  EpochReport,
+  TrainingHandlers,
+  TrainingOutcome,
+  TrainingRun,
+} from './training-runner.js';
+export type { ResumePoint, TrainingRequest, TrainingRunOptions } from './protocol.js';
