@@ -9,6 +9,8 @@ import enLabels from './locales/technical/labels.en.json';
 import enSegmentation from './locales/technical/segmentation.en.json';
 import enMaskExtraction from './locales/technical/maskExtraction.en.json';
 import enMorphology from './locales/technical/morphology.en.json';
+import enTraining from './locales/technical/training.en.json';
+import enPrediction from './locales/technical/prediction.en.json';
 import viBase from './locales/vi.json';
 import viHome from './locales/technical/home.vi.json';
 import viDatasets from './locales/technical/datasets.vi.json';
@@ -18,6 +20,8 @@ import viLabels from './locales/technical/labels.vi.json';
 import viSegmentation from './locales/technical/segmentation.vi.json';
 import viMaskExtraction from './locales/technical/maskExtraction.vi.json';
 import viMorphology from './locales/technical/morphology.vi.json';
+import viTraining from './locales/technical/training.vi.json';
+import viPrediction from './locales/technical/prediction.vi.json';
 import frBase from './locales/fr.json';
 import frHome from './locales/technical/home.fr.json';
 import frDatasets from './locales/technical/datasets.fr.json';
@@ -27,6 +31,8 @@ import frLabels from './locales/technical/labels.fr.json';
 import frSegmentation from './locales/technical/segmentation.fr.json';
 import frMaskExtraction from './locales/technical/maskExtraction.fr.json';
 import frMorphology from './locales/technical/morphology.fr.json';
+import frTraining from './locales/technical/training.fr.json';
+import frPrediction from './locales/technical/prediction.fr.json';
 import esBase from './locales/es.json';
 import esHome from './locales/technical/home.es.json';
 import esDatasets from './locales/technical/datasets.es.json';
@@ -36,6 +42,8 @@ import esLabels from './locales/technical/labels.es.json';
 import esSegmentation from './locales/technical/segmentation.es.json';
 import esMaskExtraction from './locales/technical/maskExtraction.es.json';
 import esMorphology from './locales/technical/morphology.es.json';
+import esTraining from './locales/technical/training.es.json';
+import esPrediction from './locales/technical/prediction.es.json';
 
 const enTechnical = {
   home: enHome,
@@ -46,6 +54,8 @@ const enTechnical = {
   segmentation: enSegmentation,
   maskExtraction: enMaskExtraction,
   morphology: enMorphology,
+  training: enTraining,
+  prediction: enPrediction,
 };
 const viTechnical = {
   home: viHome,
@@ -56,6 +66,8 @@ const viTechnical = {
   segmentation: viSegmentation,
   maskExtraction: viMaskExtraction,
   morphology: viMorphology,
+  training: viTraining,
+  prediction: viPrediction,
 };
 const frTechnical = {
   home: frHome,
@@ -66,6 +78,8 @@ const frTechnical = {
   segmentation: frSegmentation,
   maskExtraction: frMaskExtraction,
   morphology: frMorphology,
+  training: frTraining,
+  prediction: frPrediction,
 };
 const esTechnical = {
   home: esHome,
@@ -76,6 +90,8 @@ const esTechnical = {
   segmentation: esSegmentation,
   maskExtraction: esMaskExtraction,
   morphology: esMorphology,
+  training: esTraining,
+  prediction: esPrediction,
 };
 
 /** Every language's texts: the base file plus the technical areas. */

@@ -21,6 +21,8 @@ import { ApplyDetectionPage } from '../pages/technical/home/ApplyDetectionPage';
 import { DetectionResultsPage } from '../pages/technical/home/DetectionResultsPage';
 import { DETECTION_READERS } from '../pages/technical/home/homeLogic';
 import { EngineAnalysisPage } from '../pages/technical/home/EngineAnalysisPage';
+import { TrainingPage } from '../pages/technical/training/TrainingPage';
+import { PredictionPage } from '../pages/technical/prediction/PredictionPage';
 import type { RouteRequirement } from './guardDecision';
 import { RouteGuard } from './guards';
 
@@ -53,6 +55,8 @@ const ANNOTATE_DETECTION: RouteRequirement = {
   kind: 'permission',
   anyOf: ['annotate_detection'],
 };
+const TRAIN_MODELS: RouteRequirement = { kind: 'permission', anyOf: ['train_models'] };
+const PREDICT_MODELS: RouteRequirement = { kind: 'permission', anyOf: ['predict_models'] };
 
 /**
  * The technical workflow's routes (spec 2 §2.1 and §2.2), rendered inside the technical workflow
@@ -139,6 +143,14 @@ export function technicalRoutes() {
         <Route path="/finetune/annotation/detection/frame" element={<FrameAnnotationPage />} />
         <Route path="/finetune/mask-extraction" element={<MaskExtractionPage />} />
         <Route path="/technical/annotation/detection/frame" element={<FrameAnnotationPage />} />
+      </Route>
+      <Route element={<RouteGuard requirement={TRAIN_MODELS} />}>
+        <Route path="/finetune/training" element={<TrainingPage />} />
+        <Route path="/technical/training" element={<TrainingPage />} />
+      </Route>
+      <Route element={<RouteGuard requirement={PREDICT_MODELS} />}>
+        <Route path="/finetune/prediction" element={<PredictionPage />} />
+        <Route path="/technical/prediction" element={<PredictionPage />} />
       </Route>
       <Route path="/finetune/*" element={<NotFoundPage />} />
       <Route path="/technical" element={<Navigate to="/finetune/dashboard" replace />} />

@@ -2,7 +2,12 @@
 import { DEFAULT_TRAIN_OPTIONS, trainHeadDetector } from '../detector/train.js';
 import type { EpochMetrics } from '../detector/train.js';
 import { loadWeights, saveWeights } from '../detector/weights.js';
-import type { TrainingChannel, WorkerRequest } from './protocol.js';
+import type {
+  JobResult,
+  TrainingChannel,
+  TrainingEpochMetrics,
+  WorkerRequest,
+} from './protocol.js';
 import { unpackSamples } from './samples-transfer.js';
 
 /**
@@ -10,9 +15,9 @@ import { unpackSamples } from './samples-transfer.js';
  * batch and epoch (with the weights after it) to `channel`. Answers whether it was stopped.
  */
 export async function runDetectionTraining(
-  request: WorkerRequest,
+  request: Extract<WorkerRequest, { kind: 'detection' }>,
   channel: TrainingChannel,
-): Promise<boolean> {
+): Promise<JobResult> {
   const { options, resume } = request;
   const start =
     resume === undefined
@@ -29,12 +34,18 @@ export async function runDetectionTraining(
       onBatch: (epoch, done, total) => channel.batch(epoch, done, total),
     },
     (metrics, trained) => {
-      channel.epoch(metrics, saveWeights(trained));
+      channel.epoch(commonMetrics(metrics), saveWeights(trained));
       channel.log(describeEpoch(metrics));
     },
   );
   model.dispose();
-  return stopped;
+  return { stopped, evaluation: null };
+}
+
+/** The detector's metrics in the shape every kind reports: accuracy is the detection F1. */
+export function commonMetrics(m: EpochMetrics): TrainingEpochMetrics {
+  const { epoch, epochs, loss, valLoss, f1, valF1, seconds } = m;
+  return { epoch, epochs, loss, valLoss, accuracy: f1, valAccuracy: valF1, seconds };
 }
 
 function describeEpoch(m: EpochMetrics): string {

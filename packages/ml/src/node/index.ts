@@ -6,4 +6,13 @@ export type {
   TrainingOutcome,
   TrainingRun,
 } from './training-runner.js';
-export type { ResumePoint, TrainingRequest, TrainingRunOptions } from './protocol.js';
+export type {
+  DetectionTrainingRequest,
+  MorphologyTrainingRequest,
+  ResumePoint,
+  SavedModels,
+  TrainingEpochMetrics,
+  TrainingKind,
+  TrainingRequest,
+  TrainingRunOptions,
+} from './protocol.js';

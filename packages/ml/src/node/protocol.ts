@@ -1,12 +1,14 @@
 /**
  * What the training runner and its worker thread say to each other. A request names its `kind`;
- * a new kind of model adds its request to {@link TrainingRequest}, a function beside
- * `detection-job.ts` and one case in the worker's switch.
+ * a new kind of model adds its request to {@link TrainingRequest}, its weights to
+ * {@link SavedModels}, a job beside `detection-job.ts` and one case in the worker's switch.
  */
-import type { EpochMetrics } from '../detector/train.js';
+import type { ClassifierEvaluation } from '../classifier/evaluate.js';
+import type { MorphologySample } from '../classifier/types.js';
+import type { SavedMorphologyClassifier } from '../classifier/weights.js';
 import type { SavedHeadDetector } from '../detector/weights.js';
 import type { DetectionSample } from '../types.js';
-import type { PackedSamples } from './samples-transfer.js';
+import type { PackedMorphologySamples, PackedSamples } from './samples-transfer.js';
 
 /** Training settings shared by every kind of model. */
 export interface TrainingRunOptions {
@@ -22,22 +24,75 @@ export interface TrainingRunOptions {
   readonly seed?: number;
 }
 
+/** The weights each kind of training saves after an epoch. */
+export interface SavedModels {
+  readonly detection: SavedHeadDetector;
+  readonly morphology: SavedMorphologyClassifier;
+}
+
+/** The kinds of model the runner trains. */
+export type TrainingKind = keyof SavedModels;
+
 /** Where a resumed run starts: the weights saved after `lastEpoch`. */
-export interface ResumePoint {
-  readonly saved: SavedHeadDetector;
+export interface ResumePoint<K extends TrainingKind = TrainingKind> {
+  readonly saved: SavedModels[K];
   readonly lastEpoch: number;
 }
 
 /** Train a head detector on frames with head boxes, from scratch or from saved weights. */
-export interface TrainingRequest {
+export interface DetectionTrainingRequest {
   readonly kind: 'detection';
   readonly samples: DetectionSample[];
   readonly options: TrainingRunOptions;
-  readonly resume?: ResumePoint;
+  readonly resume?: ResumePoint<'detection'>;
 }
 
-/** A request as it crosses to the worker: the frames' pixels in one shared buffer. */
-export type WorkerRequest = Omit<TrainingRequest, 'samples'> & { readonly samples: PackedSamples };
+/** Train a morphology classifier on labelled cell crops, from scratch or from saved weights. */
+export interface MorphologyTrainingRequest {
+  readonly kind: 'morphology';
+  /** Labels index `classes`. */
+  readonly samples: MorphologySample[];
+  /** Class names; a resumed run must give those of its saved weights. */
+  readonly classes: string[];
+  readonly options: TrainingRunOptions;
+  /**
+   * Input side (a multiple of 4) and convolution channels of a new network; the package default
+   * (DEFAULT_CLASSIFIER_SHAPE) when left out. Ignored on resume: the saved weights have theirs.
+   */
+  readonly shape?: { readonly inputSize: number; readonly channels: readonly number[] };
+  readonly resume?: ResumePoint<'morphology'>;
+}
+
+/** A training job for the worker thread. */
+export type TrainingRequest = DetectionTrainingRequest | MorphologyTrainingRequest;
+
+/**
+ * What every kind reports per epoch; validation values are NaN when nothing is held out. For
+ * detection, `accuracy` and `valAccuracy` are the detection F1 (EpochMetrics' `f1` and `valF1`);
+ * for morphology, the share of crops classified right.
+ */
+export interface TrainingEpochMetrics {
+  /** 1-based. */
+  readonly epoch: number;
+  readonly epochs: number;
+  readonly loss: number;
+  readonly valLoss: number;
+  readonly accuracy: number;
+  readonly valAccuracy: number;
+  readonly seconds: number;
+}
+
+/** A request as it crosses to the worker: the images' pixels in one shared buffer. */
+export type WorkerRequest =
+  | (Omit<DetectionTrainingRequest, 'samples'> & { readonly samples: PackedSamples })
+  | (Omit<MorphologyTrainingRequest, 'samples'> & { readonly samples: PackedMorphologySamples });
+
+/** How a job in the worker ended. */
+export interface JobResult {
+  readonly stopped: boolean;
+  /** Morphology: the best epoch's weights scored on the validation samples; else null. */
+  readonly evaluation: ClassifierEvaluation | null;
+}
 
 /** Runner to worker. */
 export type ToWorker = { readonly type: 'stop' };
@@ -50,15 +105,20 @@ export type FromWorker =
       readonly done: number;
       readonly total: number;
     }
-  | { readonly type: 'epoch'; readonly metrics: EpochMetrics; readonly saved: SavedHeadDetector }
+  | {
+      readonly type: 'epoch';
+      readonly metrics: TrainingEpochMetrics;
+      readonly saved: SavedModels[TrainingKind];
+    }
   | { readonly type: 'log'; readonly line: string }
-  | { readonly type: 'done'; readonly stopped: boolean }
+  | ({ readonly type: 'done' } & JobResult)
   | { readonly type: 'error'; readonly message: string };
 
 /** What a training job in the worker reports through, and asks whether to stop. */
 export interface TrainingChannel {
   shouldStop(): boolean;
   batch(epoch: number, done: number, total: number): void;
-  epoch(metrics: EpochMetrics, saved: SavedHeadDetector): void;
+  /** Hands `saved` over to the runner: its weights' buffer is transferred (detached here). */
+  epoch(metrics: TrainingEpochMetrics, saved: SavedModels[TrainingKind]): void;
   log(line: string): void;
 }

@@ -6,7 +6,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { initBackend } from '../backend.js';
 import { runDetectionTraining } from './detection-job.js';
-import type { FromWorker, ToWorker, TrainingChannel, WorkerRequest } from './protocol.js';
+import { runMorphologyTraining } from './morphology-job.js';
+import type {
+  FromWorker,
+  JobResult,
+  ToWorker,
+  TrainingChannel,
+  WorkerRequest,
+} from './protocol.js';
 
 const port = parentPort;
 if (port === null) throw new Error('train-worker.js runs only as a worker thread');
@@ -30,17 +37,19 @@ const channel: TrainingChannel = {
   log: (line) => post({ type: 'log', line }),
 };
 
-async function run(request: WorkerRequest): Promise<boolean> {
+async function run(request: WorkerRequest): Promise<JobResult> {
   const backend = await initBackend();
   channel.log(`TensorFlow.js ${backend.backend} backend, SIMD ${backend.simd ? 'on' : 'off'}`);
   switch (request.kind) {
     case 'detection':
       return runDetectionTraining(request, channel);
+    case 'morphology':
+      return runMorphologyTraining(request, channel);
   }
 }
 
 run(workerData as WorkerRequest).then(
-  (stopped) => post({ type: 'done', stopped }),
+  (result) => post({ type: 'done', ...result }),
   (error: unknown) =>
     post({ type: 'error', message: error instanceof Error ? error.message : String(error) }),
 );

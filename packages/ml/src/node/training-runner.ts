@@ -1,78 +1,116 @@
 /** Training in a worker thread, so the caller's event loop keeps serving while a model learns. */
 import { Worker } from 'node:worker_threads';
-import type { EpochMetrics, SplitSizes } from '../detector/train.js';
+import type { ClassifierEvaluation } from '../classifier/evaluate.js';
+import type { SplitSizes } from '../detector/train.js';
 import { splitSizes } from '../detector/train.js';
-import type { SavedHeadDetector } from '../detector/weights.js';
 import { BestEpoch } from './best-epoch.js';
-import type { FromWorker, ToWorker, TrainingRequest, WorkerRequest } from './protocol.js';
-import { packSamples } from './samples-transfer.js';
+import { morphologyValidation } from './morphology-job.js';
+import type {
+  FromWorker,
+  SavedModels,
+  ToWorker,
+  TrainingEpochMetrics,
+  TrainingKind,
+  TrainingRequest,
+  WorkerRequest,
+} from './protocol.js';
+import { packMorphologySamples, packSamples } from './samples-transfer.js';
 import { locateTrainWorker } from './worker-path.js';
 
 /** One finished epoch. */
-export interface EpochReport {
-  readonly metrics: EpochMetrics;
+export interface EpochReport<K extends TrainingKind = TrainingKind> {
+  readonly metrics: TrainingEpochMetrics;
   /** The weights after this epoch. */
-  readonly saved: SavedHeadDetector;
+  readonly saved: SavedModels[K];
   /** Lowest validation loss of this run so far (training loss when nothing is held out). */
   readonly best: boolean;
 }
 
 /** How a run ended. */
-export interface TrainingOutcome {
+export interface TrainingOutcome<K extends TrainingKind = TrainingKind> {
   /** Stopped by `stop()` before the last epoch. */
   readonly stopped: boolean;
   /** The epochs this run finished (a resumed run: only those after the resume point). */
-  readonly history: EpochMetrics[];
+  readonly history: TrainingEpochMetrics[];
   /** The best epoch of this run and its weights; null when no epoch finished. */
   readonly bestEpoch: number | null;
-  readonly best: SavedHeadDetector | null;
+  readonly best: SavedModels[K] | null;
   readonly samples: SplitSizes;
+  /**
+   * Morphology: `best` scored on the validation samples. Null for detection, and for a morphology
+   * run that was stopped, finished no epoch or held nothing out.
+   */
+  readonly evaluation: ClassifierEvaluation | null;
 }
 
 /** Progress callbacks; `onEpoch` may be async, and the outcome waits for every call of it. */
-export interface TrainingHandlers {
-  onEpoch?(report: EpochReport): void | Promise<void>;
+export interface TrainingHandlers<K extends TrainingKind = TrainingKind> {
+  onEpoch?(report: EpochReport<K>): void | Promise<void>;
   onBatch?(epoch: number, done: number, total: number): void;
   onLog?(line: string): void;
 }
 
 /** A running training. */
-export interface TrainingRun {
+export interface TrainingRun<K extends TrainingKind = TrainingKind> {
   /** Ends training at the next batch; the unfinished epoch is dropped. */
   stop(): void;
   /** Resolves when the worker has finished; rejects with the worker's (or a handler's) error. */
-  readonly outcome: Promise<TrainingOutcome>;
+  readonly outcome: Promise<TrainingOutcome<K>>;
+}
+
+/** The request as it crosses to the worker, and how the run splits its samples. */
+function prepare(request: TrainingRequest): { workerRequest: WorkerRequest; split: SplitSizes } {
+  switch (request.kind) {
+    case 'detection': {
+      const { samples, ...rest } = request;
+      return {
+        workerRequest: { ...rest, samples: packSamples(samples) },
+        split: splitSizes(samples.length, request.options.validationSplit),
+      };
+    }
+    case 'morphology': {
+      const { samples, ...rest } = request;
+      const { training, validation } = morphologyValidation(samples, request.options);
+      return {
+        workerRequest: { ...rest, samples: packMorphologySamples(samples) },
+        split: { training: training.length, validation: validation.length },
+      };
+    }
+  }
 }
 
 /**
- * Starts training in a new worker thread (the built `dist/node/train-worker.js`). The frames are
- * copied once into shared memory; the caller's samples are left as they were.
+ * Starts training in a new worker thread (the built `dist/node/train-worker.js`). The images are
+ * copied once into shared memory; the caller's samples are left as they were. The reports and
+ * the outcome carry the weights of the request's kind.
  */
-export function startTraining(
-  request: TrainingRequest,
-  handlers: TrainingHandlers = {},
-): TrainingRun {
-  const { samples, ...rest } = request;
-  const workerRequest: WorkerRequest = { ...rest, samples: packSamples(samples) };
+export function startTraining<R extends TrainingRequest>(
+  request: R,
+  handlers: TrainingHandlers<R['kind']> = {},
+): TrainingRun<R['kind']> {
+  type Saved = SavedModels[R['kind']];
+  const { workerRequest, split } = prepare(request);
   const worker = new Worker(locateTrainWorker(), { workerData: workerRequest });
-  const split = splitSizes(samples.length, request.options.validationSplit);
-  const history: EpochMetrics[] = [];
-  const best = new BestEpoch<SavedHeadDetector>();
+  const history: TrainingEpochMetrics[] = [];
+  const best = new BestEpoch<Saved>();
   let epochHandlers: Promise<void> = Promise.resolve();
   let ended = false;
 
-  const outcome = new Promise<TrainingOutcome>((resolve, reject) => {
-    const end = (result: Error | { stopped: boolean }): void => {
+  const outcome = new Promise<TrainingOutcome<R['kind']>>((resolve, reject) => {
+    const end = (
+      result: Error | { stopped: boolean; evaluation: ClassifierEvaluation | null },
+    ): void => {
       if (ended) return;
       ended = true;
       void worker.terminate();
       if (result instanceof Error) return reject(result);
-      const finished: TrainingOutcome = {
+      const finished: TrainingOutcome<R['kind']> = {
         stopped: result.stopped,
         history,
         bestEpoch: best.epoch,
         best: best.saved,
         samples: split,
+        evaluation: result.evaluation,
       };
       epochHandlers.then(() => resolve(finished), reject);
     };
@@ -93,15 +131,21 @@ export function startTraining(
         case 'log':
           return call(() => handlers.onLog?.(message.line));
         case 'epoch': {
-          const { metrics, saved } = message;
+          const { metrics } = message;
+          // The worker runs the request's kind, so its weights are of that kind.
+          const saved = message.saved as Saved;
           history.push(metrics);
-          const report: EpochReport = { metrics, saved, best: best.offer(metrics, saved) };
+          const report: EpochReport<R['kind']> = {
+            metrics,
+            saved,
+            best: best.offer(metrics, saved),
+          };
           epochHandlers = epochHandlers.then(() => handlers.onEpoch?.(report));
           epochHandlers.catch(fail);
           return;
         }
         case 'done':
-          return end({ stopped: message.stopped });
+          return end({ stopped: message.stopped, evaluation: message.evaluation });
         case 'error':
           return end(new Error(message.message));
       }

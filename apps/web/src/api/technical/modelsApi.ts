@@ -1,0 +1,153 @@
+import {
+  ModelListResponseSchema,
+  ModelSchema,
+  ProjectDetectorSchema,
+  TrainingStatusSchema,
+  type CreateModelRequest,
+  type Model,
+  type ModelListResponse,
+  type ModelStatus,
+  type ModelType,
+  type ProjectDetector,
+  type TrainModelRequest,
+  type TrainingStatus,
+  type UpdateModelRequest,
+} from '@sarm/contracts';
+import { serverMessage } from '../client';
+import { apiClient } from '../apiClient';
+import { readToken } from '../session';
+
+const enc = encodeURIComponent;
+
+export interface ModelListFilters {
+  readonly type?: ModelType;
+  readonly status?: ModelStatus;
+  readonly datasetId?: string;
+}
+
+export const modelKeys = {
+  all: ['technical', 'models'] as const,
+  list: (filters: ModelListFilters) => ['technical', 'models', 'list', filters] as const,
+  model: (id: string) => ['technical', 'models', 'one', id] as const,
+  trainingStatus: (id: string) => ['technical', 'models', 'training-status', id] as const,
+  projectDetector: (projectId: string) => ['technical', 'project-detector', projectId] as const,
+};
+
+/** The server caps its lists at 500 rows a page. */
+const LIST_LIMIT = 500;
+
+/** The model registry, newest first, filtered by type, status and dataset. */
+export function fetchModels(filters: ModelListFilters = {}): Promise<ModelListResponse> {
+  const params = new URLSearchParams({ limit: String(LIST_LIMIT), offset: '0' });
+  if (filters.type !== undefined) params.set('type', filters.type);
+  if (filters.status !== undefined) params.set('status', filters.status);
+  if (filters.datasetId !== undefined) params.set('dataset_id', filters.datasetId);
+  return apiClient.requestParsed(
+    `/sarm/training/list-model?${params.toString()}`,
+    ModelListResponseSchema,
+  );
+}
+
+export const fetchModel = (id: string): Promise<Model> =>
+  apiClient.requestParsed(`/technical/models/${enc(id)}`, ModelSchema);
+
+export const createModel = (body: CreateModelRequest): Promise<Model> =>
+  apiClient.requestParsed('/technical/models', ModelSchema, { method: 'POST', body });
+
+/** Queues the training run (answers 202 with the first status). */
+export const trainModel = (id: string, body: TrainModelRequest): Promise<TrainingStatus> =>
+  apiClient.requestParsed(`/technical/models/${enc(id)}/train`, TrainingStatusSchema, {
+    method: 'POST',
+    body,
+  });
+
+export const fetchTrainingStatus = (id: string): Promise<TrainingStatus> =>
+  apiClient.requestParsed(`/technical/models/${enc(id)}/training-status`, TrainingStatusSchema);
+
+/** Asks the worker to stop at the next batch; the status turns 'stopped' once it has. */
+export const stopTraining = (id: string): Promise<TrainingStatus> =>
+  apiClient.requestParsed(`/technical/models/${enc(id)}/stop`, TrainingStatusSchema, {
+    method: 'POST',
+  });
+
+export const updateModel = (id: string, body: UpdateModelRequest): Promise<Model> =>
+  apiClient.requestParsed(`/technical/models/${enc(id)}`, ModelSchema, { method: 'PUT', body });
+
+export async function deleteModel(id: string): Promise<void> {
+  await apiClient.request(`/technical/models/${enc(id)}`, { method: 'DELETE' });
+}
+
+export const deployModel = (id: string, projectId: string): Promise<ProjectDetector> =>
+  apiClient.requestParsed(`/technical/models/${enc(id)}/deploy`, ProjectDetectorSchema, {
+    method: 'POST',
+    body: { project_id: projectId },
+  });
+
+export const fetchProjectDetector = (projectId: string): Promise<ProjectDetector> =>
+  apiClient.requestParsed(`/technical/projects/${enc(projectId)}/detector`, ProjectDetectorSchema);
+
+/** Puts the project back on the built-in classical detector. */
+export const resetProjectDetector = (projectId: string): Promise<ProjectDetector> =>
+  apiClient.requestParsed(`/technical/projects/${enc(projectId)}/detector`, ProjectDetectorSchema, {
+    method: 'DELETE',
+  });
+
+/** A downloaded file: its content and the Content-Disposition header the server sent. */
+export interface DownloadedFile {
+  readonly blob: Blob;
+  readonly disposition: string | null;
+}
+
+function authHeaders(): Record<string, string> {
+  const token = readToken(window.localStorage);
+  return token === null ? {} : { Authorization: `Bearer ${token}` };
+}
+
+async function failureText(response: Response): Promise<string> {
+  const text = await response.text().catch(() => '');
+  return serverMessage(text) ?? `Error ${response.status}: ${response.statusText}`;
+}
+
+/** Fetches a file with the bearer token; a refusal throws the server's message. */
+export async function fetchFile(
+  path: string,
+  init: { method: 'GET' | 'POST' } = { method: 'GET' },
+): Promise<DownloadedFile> {
+  const response = await window.fetch(`/api${path}`, {
+    method: init.method,
+    headers: authHeaders(),
+  });
+  if (!response.ok) throw new Error(await failureText(response));
+  return { blob: await response.blob(), disposition: response.headers.get('content-disposition') };
+}
+
+/** Saves a blob under a file name through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The model as a SARM zip (weights, configuration, metrics). */
+export const exportModel = (id: string): Promise<DownloadedFile> =>
+  fetchFile(`/technical/models/${enc(id)}/export`, { method: 'POST' });
+
+/** Imports a SARM model zip (multipart field `file`); answers the new model. */
+export async function importModel(file: File): Promise<Model> {
+  const form = new FormData();
+  form.append('file', file);
+  const response = await window.fetch('/api/technical/models/import', {
+    method: 'POST',
+    headers: authHeaders(),
+    body: form,
+  });
+  if (!response.ok) throw new Error(await failureText(response));
+  const parsed = ModelSchema.safeParse(await response.json());
+  if (!parsed.success) throw new Error('Unexpected answer from the server');
+  return parsed.data;
+}

@@ -1,0 +1,110 @@
+import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import type { TrainingStatus } from '@sarm/contracts';
+import { useTranslation } from 'react-i18next';
+import { TrainingCurves } from './TrainingCurves';
+import { TrainingLogBox } from './TrainingLogBox';
+import { formatDuration, modelStatusColor, progressPercent } from './trainingLogic';
+
+const k = 'technical.training';
+
+/** Progress, epochs, time remaining, logs and curves of the run, with Stop and Save. */
+export function TrainingProgressPanel({
+  status,
+  logs,
+  stopping,
+  saving,
+  onStop,
+  onSave,
+}: {
+  readonly status: TrainingStatus | undefined;
+  readonly logs: readonly string[];
+  readonly stopping: boolean;
+  readonly saving: boolean;
+  readonly onStop: () => void;
+  readonly onSave: () => void;
+}) {
+  const { t } = useTranslation();
+  const training = status?.status === 'training';
+  const remaining = formatDuration(status?.estimated_time_remaining ?? null);
+  const percent = progressPercent(status?.progress ?? 0);
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack spacing={2}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="h6" sx={{ flexGrow: 1 }}>
+            {t(`${k}.progress`)}
+          </Typography>
+          {status !== undefined && (
+            <Chip
+              size="small"
+              color={modelStatusColor(status.status)}
+              label={t(`${k}.statuses.${status.status}`)}
+            />
+          )}
+        </Stack>
+        {status === undefined ? (
+          <Typography color="textSecondary">{t(`${k}.noRun`)}</Typography>
+        ) : (
+          <Box>
+            <LinearProgress
+              variant="determinate"
+              value={percent}
+              sx={{ height: 10, borderRadius: 1 }}
+            />
+            <Stack direction="row" spacing={3} sx={{ mt: 1, flexWrap: 'wrap' }}>
+              <Typography variant="body2">
+                {t(`${k}.percent`, { value: percent.toFixed(1) })}
+              </Typography>
+              <Typography variant="body2">
+                {t(`${k}.epochOf`, { current: status.current_epoch, total: status.total_epochs })}
+              </Typography>
+              {training && (
+                <Typography variant="body2">
+                  {t(`${k}.remaining`, { time: remaining ?? t(`${k}.estimating`) })}
+                </Typography>
+              )}
+              {status.best_epoch !== null && (
+                <Typography variant="body2">
+                  {t(`${k}.bestEpoch`, { epoch: status.best_epoch })}
+                </Typography>
+              )}
+              {status.samples !== null && (
+                <Typography variant="body2">
+                  {t(`${k}.samples`, {
+                    training: status.samples.training,
+                    validation: status.samples.validation,
+                  })}
+                </Typography>
+              )}
+            </Stack>
+            {status.stop_requested && training && (
+              <Alert severity="info" sx={{ mt: 1 }}>
+                {t(`${k}.stopRequested`)}
+              </Alert>
+            )}
+            {status.error !== null && (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {status.error}
+              </Alert>
+            )}
+          </Box>
+        )}
+        <TrainingLogBox lines={logs} />
+        {status !== undefined && <TrainingCurves curves={status.metrics} />}
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button
+            color="error"
+            variant="outlined"
+            disabled={!training || stopping || status.stop_requested}
+            onClick={onStop}
+          >
+            {t(`${k}.stop`)}
+          </Button>
+          <Button variant="contained" disabled={training || saving} onClick={onSave}>
+            {saving ? t(`${k}.saving`) : t(`${k}.save`)}
+          </Button>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

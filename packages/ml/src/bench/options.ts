@@ -1,0 +1,75 @@
+/** Command-line options of the detector benchmark (`--quick`, `--epochs N`, ...). */
+
+/** What one run of the detector benchmark does. */
+export interface DetectorBenchOptions {
+  /** Most training epochs (training may stop earlier, see `patience`). */
+  readonly epochs: number;
+  /** Epochs without a better validation F1 before training stops; 0 never stops early. */
+  readonly patience: number;
+  /** Frames taken from each of the three training videos (every 10th frame). */
+  readonly trainFrames: number;
+  /** Frames scored per evaluation video (every 10th frame). */
+  readonly evalFrames: number;
+  /** 640x480 frames timed for the inference speed. */
+  readonly speedFrames: number;
+  /** A detection within this many pixels of a true head centre finds it. */
+  readonly radiusPx: number;
+  /** Seeds per seed set (tuning and held-out) each case is evaluated on, 1 to 3. */
+  readonly seedsPerSet: number;
+}
+
+export const DEFAULT_BENCH_OPTIONS: DetectorBenchOptions = {
+  epochs: 40,
+  patience: 10,
+  trainFrames: 6,
+  evalFrames: 4,
+  speedFrames: 20,
+  radiusPx: 5,
+  seedsPerSet: 3,
+};
+
+/** A smoke run: a few epochs and frames, one seed per set. */
+const QUICK_OPTIONS: DetectorBenchOptions = {
+  epochs: 6,
+  patience: 0,
+  trainFrames: 3,
+  evalFrames: 2,
+  speedFrames: 6,
+  radiusPx: 5,
+  seedsPerSet: 1,
+};
+
+const FLAGS: Record<string, keyof DetectorBenchOptions> = {
+  '--epochs': 'epochs',
+  '--patience': 'patience',
+  '--train-frames': 'trainFrames',
+  '--eval-frames': 'evalFrames',
+  '--speed-frames': 'speedFrames',
+  '--radius': 'radiusPx',
+  '--seeds': 'seedsPerSet',
+};
+
+export const USAGE =
+  'Usage: npm run bench -w packages/ml -- [--quick] [--epochs N] [--patience N] ' +
+  '[--train-frames N] [--eval-frames N] [--speed-frames N] [--radius PX] [--seeds 1-3]\n' +
+  '       npm run bench -w packages/ml -- <epochs> [videos] [sim|ellipses]   (training bench)';
+
+/** Parses the flags; `--quick` sets the smoke defaults, later flags override them. */
+export function parseBenchOptions(args: readonly string[]): DetectorBenchOptions {
+  const options: Record<keyof DetectorBenchOptions, number> = args.includes('--quick')
+    ? { ...QUICK_OPTIONS }
+    : { ...DEFAULT_BENCH_OPTIONS };
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] ?? '';
+    if (arg === '--quick') continue;
+    const key = FLAGS[arg];
+    const value = Number(args[i + 1]);
+    if (key === undefined || !Number.isFinite(value) || value < 0) {
+      throw new RangeError(`Bad option ${arg} ${args[i + 1] ?? ''}\n${USAGE}`);
+    }
+    options[key] = value;
+    i += 1;
+  }
+  options.seedsPerSet = Math.min(3, Math.max(1, Math.round(options.seedsPerSet)));
+  return options;
+}
