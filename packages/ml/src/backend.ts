@@ -1,7 +1,8 @@
 /**
  * TensorFlow.js on its WASM backend, set up for Node: the `.wasm` binaries come from the installed
  * package (so a fresh `npm ci` works with no network), SIMD is used when the runtime validates it,
- * and the Conv2D filter gradient the WASM backend lacks is registered so models can train on it.
+ * and the Conv2D filter gradient the WASM backend lacks is registered so models can train on it,
+ * along with the kernel gradients of every model (the package's own and the classifier's).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -12,6 +13,7 @@ import type {
   NamedTensorInfoMap,
 } from '@tensorflow/tfjs-core';
 import { setThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import { registerClassifierGradients } from './classifier/gradients.js';
 import { registerTrainingGradients } from './gradients.js';
 
 /** What the initialised backend runs with. */
@@ -51,6 +53,7 @@ export function initBackend(): Promise<BackendInfo> {
     if (threads) setThreadsCount(Math.max(1, navigatorCores()));
     registerConv2DFilterGradient();
     registerTrainingGradients();
+    registerClassifierGradients();
     const ok = await withoutProcessHandlers(async () => {
       const started = await tf.setBackend('wasm');
       await tf.ready();

@@ -26,12 +26,23 @@ const DIM_DEFOCUSED: Partial<SimulationParams> = {
   noiseSigma: 6,
 };
 
+/** Every head out of focus, softer optics and a noisier camera (a badly focused, dim field). */
+const DIM_SEVERE: Partial<SimulationParams> = {
+  defocusShare: 1,
+  blurSigmaPx: 1.5,
+  noiseSigma: 8,
+};
+
+const BROWNIAN: Partial<SimulationParams> = { diffusionUm2PerS: [0.06, 0.56] };
+
 export const EVALUATION_CASES: readonly ImagingCase[] = [
   { label: 'normal', params: {} },
   { label: 'dim, out of focus', params: DIM_DEFOCUSED },
+  { label: 'dim, all defocused', params: DIM_SEVERE },
   { label: 'uneven light', params: { illuminationGradient: 0.6 } },
-  { label: 'dense debris', params: { debris: 400, diffusionUm2PerS: [0.06, 0.56] } },
-  { label: 'touching cells', params: { sperm: 160 } },
+  { label: 'dense debris', params: { ...BROWNIAN, debris: 400 } },
+  { label: 'very dense debris', params: { ...BROWNIAN, debris: 1000 } },
+  { label: 'touching cells', params: { sperm: 250 } },
   { label: 'all hard', params: { ...HARD_SAMPLE_PARAMS, sperm: 110 } },
 ];
 
@@ -44,15 +55,16 @@ export const TRAINING_VIDEOS: readonly ImagingCase[] = [
   {
     label: 'dim, uneven light',
     params: {
-      ...DIM_DEFOCUSED,
-      defocusShare: 0.5,
-      illuminationGradient: 0.5,
+      defocusShare: 0.8,
+      blurSigmaPx: 1.2,
+      noiseSigma: 7,
+      illuminationGradient: 0.6,
       sperm: 50,
       seed: TUNING_SEEDS[1],
     },
   },
   {
     label: 'crowded, debris',
-    params: { ...HARD_SAMPLE_PARAMS, sperm: 150, debris: 300, seed: TUNING_SEEDS[2] },
+    params: { ...HARD_SAMPLE_PARAMS, sperm: 150, debris: 600, seed: TUNING_SEEDS[2] },
   },
 ];

@@ -75,7 +75,10 @@ export function scoreCase(
     video.frames.forEach((frame, i) => {
       const truth = video.boxes[i] ?? [];
       heads += truth.length;
-      add(classical, matchCentres(centresOf(detector.detect(frame, settings), 0.5), truth, radiusPx));
+      add(
+        classical,
+        matchCentres(centresOf(detector.detect(frame, settings), 0.5), truth, radiusPx),
+      );
       add(learnt, matchCentres(centresOf(trained.detect(frame, settings), 0), truth, radiusPx));
     });
   }

@@ -27,7 +27,10 @@ const matMulGradient: GradConfig = {
   },
 };
 
-/** Registers the classifier's extra gradients, keeping any registered already. */
+/**
+ * Registers the classifier's extra gradients, keeping any registered already. `initBackend` does
+ * so; training calls it again, which is harmless (idempotent).
+ */
 export function registerClassifierGradients(): void {
   if (tf.getGradient(matMulGradient.kernelName) === undefined) tf.registerGradient(matMulGradient);
 }

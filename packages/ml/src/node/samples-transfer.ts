@@ -79,7 +79,9 @@ export function unpackSamples(packed: PackedSamples): DetectionSample[] {
 export function packMorphologySamples(
   samples: readonly MorphologySample[],
 ): PackedMorphologySamples {
-  const arrays = samples.flatMap((s) => (s.mask === undefined ? [s.crop.data] : [s.crop.data, s.mask]));
+  const arrays = samples.flatMap((s) =>
+    s.mask === undefined ? [s.crop.data] : [s.crop.data, s.mask],
+  );
   const { pixels, at } = packBytes(arrays);
   let next = 0;
   const take = (): PackedBytes => at[next++] ?? { offset: 0, length: 0 };

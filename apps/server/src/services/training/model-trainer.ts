@@ -140,7 +140,8 @@ export function createModelTrainer(deps: {
             });
         },
         onLog(line) {
-          run = withLog(run, logLine(now(), line));
+          // Epoch lines are written below with the spec's metric names.
+          if (!line.startsWith('Epoch ')) run = withLog(run, logLine(now(), line));
         },
         async onEpoch(report: EpochReport) {
           const { metrics } = report;
@@ -151,9 +152,9 @@ export function createModelTrainer(deps: {
           run = {
             ...run,
             loss: [...run.loss, metrics.loss],
-            accuracy: [...run.accuracy, metrics.f1],
+            accuracy: [...run.accuracy, metrics.accuracy],
             val_loss: [...run.val_loss, orNull(metrics.valLoss)],
-            val_accuracy: [...run.val_accuracy, orNull(metrics.valF1)],
+            val_accuracy: [...run.val_accuracy, orNull(metrics.valAccuracy)],
             epoch_seconds: [...run.epoch_seconds, metrics.seconds],
             best_epoch: report.best ? metrics.epoch : run.best_epoch,
             batch_fraction: 0,

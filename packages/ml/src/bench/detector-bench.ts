@@ -1,0 +1,217 @@
+/**
+ * The detector benchmark of the issue: training throughput and time to the best validation F1 on
+ * frames of three tuning videos, inference speed at 640x480 beside the classical detector, and
+ * detection F1 of both detectors per imaging case on tuning and on held-out seeds.
+ */
+import * as tf from '@tensorflow/tfjs-core';
+import type { GrayFrame } from '@sarm/casa';
+import {
+  ClassicalDetector,
+  createSimulation,
+  HARD_SAMPLE_PARAMS,
+  resolveSettings,
+} from '@sarm/casa';
+import { initBackend } from '../backend.js';
+import { TrainedHeadDetector } from '../detector/casa-detector.js';
+import type { HeadDetectorModel } from '../detector/model.js';
+import { splitSizes, trainHeadDetector } from '../detector/train.js';
+import type { DetectionSample } from '../types.js';
+import type { ImagingCase } from './cases.js';
+import { EVALUATION_CASES, HELD_OUT_SEEDS, TRAINING_VIDEOS, TUNING_SEEDS } from './cases.js';
+import type { CaseScore } from './compare.js';
+import { scoreCase, scoredVideo } from './compare.js';
+import type { DetectorBenchOptions } from './options.js';
+import { simulatedSamples } from './simulated.js';
+import { framesPerSecond } from './speed.js';
+import { tileSample } from './tiles.js';
+
+const TILE = 160;
+const FULL_PIXELS = 640 * 480;
+const GOAL_F1 = 0.97;
+/** Seed of the 640x480 speed video: neither a tuning nor a held-out seed of the accuracy table. */
+const SPEED_SEED = 9101;
+
+/** How training went: throughput and when the best validation F1 came. */
+interface TrainingFigures {
+  readonly model: HeadDetectorModel;
+  readonly samples: number;
+  readonly trainingSamples: number;
+  readonly epochs: number;
+  readonly seconds: number;
+  readonly bestValF1: number;
+  readonly bestEpoch: number;
+  readonly secondsToBest: number;
+}
+
+/** The best epoch so far: its validation F1, when it ended and a copy of its weights. */
+interface BestEpoch {
+  readonly valF1: number;
+  readonly epoch: number;
+  readonly seconds: number;
+  readonly weights: readonly Float32Array[];
+}
+
+function trainingSamples(o: DetectorBenchOptions): DetectionSample[] {
+  return TRAINING_VIDEOS.flatMap((v) =>
+    simulatedSamples({ ...v.params, frames: o.trainFrames * 10 }, 10).flatMap((s) =>
+      tileSample(s, TILE),
+    ),
+  );
+}
+
+/** Trains on the tuning videos and keeps the weights of the epoch with the best validation F1. */
+async function trainOnTuningVideos(o: DetectorBenchOptions): Promise<TrainingFigures> {
+  const samples = trainingSamples(o);
+  const trainingCount = splitSizes(samples.length, 0.2).training;
+  console.log(
+    `training on ${TRAINING_VIDEOS.map((v) => `${v.label} (seed ${v.params.seed})`).join(', ')}: ` +
+      `${samples.length} tiles of ${TILE}x${TILE} from ${o.trainFrames} frames per video, ` +
+      `${trainingCount} train / ${samples.length - trainingCount} validation`,
+  );
+  let best: BestEpoch = { valF1: -1, epoch: 0, seconds: 0, weights: [] };
+  const started = performance.now();
+  const { model, history } = await trainHeadDetector(
+    samples,
+    { epochs: o.epochs, batchSize: 16, learningRate: 0.003, seed: 1, matchRadiusPx: o.radiusPx },
+    (m, current) => {
+      console.log(
+        `epoch ${m.epoch}/${m.epochs}  ${m.seconds.toFixed(2)} s  loss ${m.loss.toFixed(4)}  ` +
+          `val_loss ${m.valLoss.toFixed(4)}  f1 ${m.f1.toFixed(3)}  val_f1 ${m.valF1.toFixed(3)}`,
+      );
+      if (m.valF1 > best.valF1) {
+        best = {
+          valF1: m.valF1,
+          epoch: m.epoch,
+          seconds: (performance.now() - started) / 1000,
+          weights: current.variables.map((v) => Float32Array.from(v.dataSync())),
+        };
+      }
+      return o.patience > 0 && m.epoch - best.epoch >= o.patience ? 'stop' : undefined;
+    },
+  );
+  const seconds = (performance.now() - started) / 1000;
+  model.variables.forEach((v, i) => {
+    const saved = best.weights[i];
+    if (saved !== undefined) v.assign(tf.tensor(saved, v.shape));
+  });
+  return {
+    model,
+    samples: samples.length,
+    trainingSamples: trainingCount,
+    epochs: history.length,
+    seconds,
+    bestValF1: best.valF1,
+    bestEpoch: best.epoch,
+    secondsToBest: best.seconds,
+  };
+}
+
+function scoreCases(
+  seeds: readonly number[],
+  detector: TrainedHeadDetector,
+  o: DetectorBenchOptions,
+): Map<string, CaseScore> {
+  const scores = new Map<string, CaseScore>();
+  for (const c of EVALUATION_CASES) {
+    const videos = seeds.map((seed) => scoredVideo(c, seed, o.evalFrames));
+    scores.set(c.label, scoreCase(videos, detector, o.radiusPx));
+  }
+  return scores;
+}
+
+const f3 = (v: number | undefined): string => (v ?? Number.NaN).toFixed(3);
+
+function printTable(sets: readonly { name: string; scores: Map<string, CaseScore> }[]): void {
+  console.log(
+    `${'seed set'.padEnd(10)}${'case'.padEnd(21)}${'classical F1'.padStart(13)}` +
+      `${'trained F1'.padStart(12)}${'heads'.padStart(8)}`,
+  );
+  for (const set of sets) {
+    for (const c of EVALUATION_CASES) {
+      const s = set.scores.get(c.label);
+      console.log(
+        `${set.name.padEnd(10)}${c.label.padEnd(21)}${f3(s?.classicalF1).padStart(13)}` +
+          `${f3(s?.trainedF1).padStart(12)}${String(s?.heads ?? 0).padStart(8)}`,
+      );
+    }
+  }
+}
+
+/** 'met', 'NOT met' or 'n/a' (the classical detector already reaches the goal). */
+function goalVerdict(s: CaseScore | undefined): string {
+  if (s === undefined) return 'n/a';
+  if (s.classicalF1 >= GOAL_F1) return `n/a (classical ${f3(s.classicalF1)} >= ${GOAL_F1})`;
+  const met = s.trainedF1 >= GOAL_F1 ? 'MET' : 'NOT met';
+  return `${met} (classical ${f3(s.classicalF1)} < ${GOAL_F1}, trained ${f3(s.trainedF1)})`;
+}
+
+function printGoal(c: ImagingCase, tuning: Map<string, CaseScore>, held: Map<string, CaseScore>) {
+  console.log(
+    `goal "trained F1 >= ${GOAL_F1} where classical < ${GOAL_F1}", ${c.label}: ` +
+      `held-out ${goalVerdict(held.get(c.label))}; tuning ${goalVerdict(tuning.get(c.label))}`,
+  );
+}
+
+function speedFrames(count: number): GrayFrame[] {
+  const sim = createSimulation({
+    ...HARD_SAMPLE_PARAMS,
+    sperm: 110,
+    frames: count,
+    seed: SPEED_SEED,
+  });
+  return Array.from({ length: count }, (_, i) => sim.renderFrame(i));
+}
+
+/** Runs the whole detector benchmark and prints its figures. */
+export async function runDetectorBench(o: DetectorBenchOptions): Promise<void> {
+  const info = await initBackend();
+  console.log(`backend ${info.backend}, SIMD ${info.simd}, threads ${info.threads}`);
+  console.log(`options ${JSON.stringify(o)}`);
+
+  const t = await trainOnTuningVideos(o);
+  const samplesPerSecond = (t.trainingSamples * t.epochs) / t.seconds;
+  console.log('\n== 1. Training (3 tuning videos) ==');
+  console.log(
+    `epochs run ${t.epochs}, ${t.seconds.toFixed(1)} s, ${(t.seconds / t.epochs).toFixed(2)} s/epoch ` +
+      '(wall time, including the per-epoch validation)',
+  );
+  console.log(
+    `throughput ${samplesPerSecond.toFixed(1)} samples/s of ${TILE}x${TILE} ` +
+      `(= ${((samplesPerSecond * TILE * TILE) / FULL_PIXELS).toFixed(2)} 640x480-frame equivalents/s)`,
+  );
+  console.log(
+    `best val F1 ${f3(t.bestValF1)} at epoch ${t.bestEpoch}, reached after ` +
+      `${t.secondsToBest.toFixed(1)} s (radius ${o.radiusPx} px)`,
+  );
+
+  const trained = new TrainedHeadDetector(t.model);
+  const frames = speedFrames(o.speedFrames);
+  const trainedFps = framesPerSecond(trained, frames, 0.5);
+  const classicalFps = framesPerSecond(
+    new ClassicalDetector(resolveSettings({ umPerPixel: 0.5 })),
+    frames,
+    0.5,
+  );
+  console.log('\n== 2. Inference at 640x480 (one frame per call, "all hard" video) ==');
+  console.log(
+    `trained ${trainedFps.toFixed(1)} fps, classical ${classicalFps.toFixed(1)} fps, ` +
+      `trained/classical ${(trainedFps / classicalFps).toFixed(3)} ` +
+      `(classical is ${(classicalFps / trainedFps).toFixed(1)}x faster)`,
+  );
+
+  const tuningSeeds = TUNING_SEEDS.slice(0, o.seedsPerSet);
+  const heldOutSeeds = HELD_OUT_SEEDS.slice(0, o.seedsPerSet);
+  const tuning = scoreCases(tuningSeeds, trained, o);
+  const heldOut = scoreCases(heldOutSeeds, trained, o);
+  console.log(
+    `\n== 3. Detection F1 at ${o.radiusPx} px, frame by frame vs truth, 640x480 at 0.5 um/px, ` +
+      `${o.evalFrames} frames per video; tuning seeds ${tuningSeeds.join(',')}, ` +
+      `held-out seeds ${heldOutSeeds.join(',')} ==`,
+  );
+  printTable([
+    { name: 'tuning', scores: tuning },
+    { name: 'held-out', scores: heldOut },
+  ]);
+  for (const c of EVALUATION_CASES) printGoal(c, tuning, heldOut);
+  t.model.dispose();
+}
