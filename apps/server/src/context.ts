@@ -114,13 +114,17 @@ export function createServerContext(deps: ContextDependencies) {
     trainingData,
     storage: deps.storage,
     clock: deps.clock,
+    cropMarginPx: detectionRunner.cropMarginPx,
   });
   const predictionRows = createPredictionsRepository(deps.db);
   const predictor = createPredictor({
     predictions: predictionRows,
+    models: modelRows,
     videos: repositories.videos,
+    detections: repositories.detections,
     detectors,
     settingsFor: analysisRunner.settingsFor,
+    cropMarginPx: detectionRunner.cropMarginPx,
     storage: deps.storage,
     clock: deps.clock,
   });

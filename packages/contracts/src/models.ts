@@ -151,6 +151,18 @@ export const TrainingStatusSchema = z.object({
   samples: z.object({ training: z.number().int(), validation: z.number().int() }).nullable(),
   error: z.string().nullable(),
   stop_requested: z.boolean(),
+  /** Morphology models: the kept epoch on the validation crops; `null` for detectors and before the end. */
+  evaluation: z
+    .object({
+      accuracy: z.number().nullable(),
+      per_class: z.array(
+        /** `accuracy` is null for a class without validation crops. */
+        z.object({ class: z.string(), accuracy: z.number().nullable(), count: z.number().int() }),
+      ),
+      /** Rows the true class, columns the predicted one, in `per_class` order. */
+      confusion: z.array(z.array(z.number().int())),
+    })
+    .nullable(),
 });
 export type TrainingStatus = z.infer<typeof TrainingStatusSchema>;
 

@@ -13,6 +13,7 @@ export interface LabelledBoxRow {
   readonly itemId: string;
   readonly detectionId: string;
   readonly frameId: string;
+  readonly videoId: string;
   readonly frameKey: string;
   readonly frameWidth: number;
   readonly frameHeight: number;
@@ -45,6 +46,7 @@ export function createTrainingDataRepository(db: Database) {
         itemId: dataLabelItems.id,
         detectionId: detections.id,
         frameId: frames.id,
+        videoId: frames.videoId,
         frameKey: frames.storageKey,
         frameWidth: frames.width,
         frameHeight: frames.height,

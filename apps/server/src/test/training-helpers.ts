@@ -59,6 +59,7 @@ export async function pollTraining(
   const deadline = Date.now() + 120_000;
   for (;;) {
     const response = await who.call('GET', `/api/technical/models/${modelId}/training-status`);
+    expect(response.statusCode, response.body).toBe(200);
     const status = TrainingStatusSchema.parse(response.json());
     if (done(status)) return status;
     if (Date.now() > deadline) throw new Error(`Training still ${status.status}`);

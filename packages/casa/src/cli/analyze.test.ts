@@ -1,6 +1,6 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { WHO_MOTILITY_CATEGORIES } from '@sarm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeVideo } from '../node/analyze-video.js';
@@ -8,8 +8,9 @@ import { probeVideo } from '../node/probe.js';
 import { createVideoWriter } from '../node/writer.js';
 import { resolveSettings } from '../settings.js';
 import { createSimulation } from '../simulate/simulation.js';
-import type { AnalysisResult } from '../analyze/result.js';
+import type { AnalyzeJson } from './analyze.js';
 import { runAnalyzeCommand } from './analyze.js';
+import { loadModelWithMl } from './detector.js';
 
 function sinks() {
   const out = { text: '', write: (t: string) => (out.text += t) };
@@ -68,7 +69,8 @@ describe('casa analyze', () => {
     expect(
       await runAnalyzeCommand([video, '--json', '-', '--detections', '--depth', '10'], io),
     ).toBe(0);
-    const doc = JSON.parse(out.text) as AnalysisResult;
+    const doc = JSON.parse(out.text) as AnalyzeJson;
+    expect(doc.detector).toEqual({ kind: 'classical' });
     expect(doc.video).toMatchObject({ width: 640, height: 480, fps: 50, frames: 150 });
     expect(doc.settings).toMatchObject({ chamberDepthUm: 10, version: 3 });
     expect(['normal', 'warning', 'error']).toContain(doc.concentration.overall_classification);
@@ -100,6 +102,7 @@ describe('casa analyze', () => {
     const overlay = join(dir, 'overlay.mp4');
     const { io, out } = sinks();
     expect(await runAnalyzeCommand([video, '--overlay', overlay], io)).toBe(0);
+    expect(out.text).toContain('Detector: classical (built-in)\n');
     expect(out.text).toContain('Concentration:');
     expect(out.text).toMatch(/95 % CI [\d.]+-[\d.]+, \d+ cells assessed/);
     expect(out.text).toContain('Drift:');
@@ -120,5 +123,119 @@ describe('casa analyze', () => {
     expect(await runAnalyzeCommand([video, '--depth', '0'], io)).toBe(2);
     expect(err.text).toContain('--depth must be a positive number');
     expect(await runAnalyzeCommand([], sinks().io)).toBe(2);
+  });
+});
+
+/** The part of @sarm/ml these tests use to pack a model file (imported at run time, untyped). */
+interface MlForTests {
+  initBackend(): Promise<unknown>;
+  createHeadDetector(architecture?: undefined, seed?: number): { dispose(): void };
+  saveWeights(model: unknown): unknown;
+  packModelBundle(bundle: { metadata: unknown; saved: unknown }): Uint8Array;
+}
+
+/** Writes a fresh (untrained) head detector as a SARM model file of `type`. */
+async function packFreshModel(path: string, type: 'detection' | 'morphology'): Promise<void> {
+  const specifier: string = '@sarm/ml';
+  const ml = (await import(specifier)) as MlForTests;
+  await ml.initBackend();
+  const model = ml.createHeadDetector(undefined, 5);
+  const metadata = {
+    format: 'sarm-model',
+    format_version: 1,
+    type,
+    name: 'Fresh heads',
+    classes: ['sperm'],
+    input: { channels: 1, width: null, height: null },
+    normalisation: 'per-frame-standardise',
+    um_per_pixel: null,
+    training: null,
+    created_at: '2025-01-02T03:04:05.000Z',
+    runtime: 'tfjs',
+  };
+  await writeFile(path, ml.packModelBundle({ metadata, saved: ml.saveWeights(model) }));
+  model.dispose();
+}
+
+describe('casa analyze --model', () => {
+  let small = '';
+  beforeAll(async () => {
+    // In a folder of its own, for batch mode.
+    await mkdir(join(dir, 'small'));
+    small = join(dir, 'small', 'small.mp4');
+    const tiny = createSimulation({ sperm: 6, width: 160, height: 128, frames: 20, seed: 4 });
+    const writer = createVideoWriter(small, {
+      width: 160,
+      height: 128,
+      fps: 50,
+      pixelFormat: 'gray',
+    });
+    for (let i = 0; i < 20; i++) await writer.write(tiny.renderFrame(i).data);
+    await writer.close();
+  });
+
+  it('runs a packed detection model and says so in the JSON and the summary', async () => {
+    const model = join(dir, 'fresh.zip');
+    await packFreshModel(model, 'detection');
+    const json = sinks();
+    expect(await runAnalyzeCommand([small, '--model', model, '--json', '-'], json.io)).toBe(0);
+    const doc = JSON.parse(json.out.text) as AnalyzeJson;
+    expect(doc.detector).toEqual({ kind: 'model', name: 'Fresh heads', file: model });
+    expect(doc.video).toMatchObject({ width: 160, height: 128, frames: 20 });
+    expect(json.err.text).toContain('Analysing: 100%');
+    const human = sinks();
+    expect(await runAnalyzeCommand([small, '--model', model], human.io)).toBe(0);
+    expect(human.out.text).toContain(`Detector: model "Fresh heads" (${model})\n`);
+    const csv = sinks();
+    expect(await runAnalyzeCommand([dirname(small), '--model', model, '--csv', '-'], csv.io)).toBe(
+      0,
+    );
+    const [header, ...rows] = csv.out.text.trimEnd().split('\n');
+    const columns = header?.split(',') ?? [];
+    expect(columns.slice(-3)).toEqual(['detector', 'detector_model', 'detector_model_file']);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.endsWith(`,model,Fresh heads,${model}`)).toBe(true);
+  });
+
+  it('refuses a missing file, a file that is not a model and a morphology model, exit 2', async () => {
+    const missing = sinks();
+    expect(await runAnalyzeCommand([small, '--model', join(dir, 'none.zip')], missing.io)).toBe(2);
+    expect(missing.err.text).toMatch(/^casa: Cannot read model file ".*none\.zip": no such file\n/);
+    expect(missing.out.text).toBe('');
+
+    const notModel = sinks();
+    expect(await runAnalyzeCommand([small, '--model', video], notModel.io)).toBe(2);
+    expect(notModel.err.text).toBe(
+      'casa: Not a SARM model: sample.mp4: the file is not a zip archive\n',
+    );
+
+    const shapes = join(dir, 'shapes.zip');
+    await packFreshModel(shapes, 'morphology');
+    const morphology = sinks();
+    expect(await runAnalyzeCommand([small, '--model', shapes], morphology.io)).toBe(2);
+    expect(morphology.err.text).toBe(
+      'casa: shapes.zip is a morphology model: --model needs a detection model\n',
+    );
+  });
+
+  it('says @sarm/ml must be installed when it cannot be imported, exit 1', async () => {
+    const notFound = Object.assign(new Error("Cannot find package '@sarm/ml'"), {
+      code: 'ERR_MODULE_NOT_FOUND',
+    });
+    const { io, err } = sinks();
+    const code = await runAnalyzeCommand([small, '--model', 'heads.zip'], io, undefined, (path) =>
+      loadModelWithMl(path, () => Promise.reject(notFound)),
+    );
+    expect(code).toBe(1);
+    expect(err.text).toContain(
+      "casa: --model needs @sarm/ml, which could not be loaded: Cannot find package '@sarm/ml'",
+    );
+    expect(err.text).toContain('Install @sarm/ml');
+  });
+
+  it('refuses an empty --model with exit code 2', async () => {
+    const { io, err } = sinks();
+    expect(await runAnalyzeCommand([small, '--model', ''], io)).toBe(2);
+    expect(err.text).toContain('--model needs a model file');
   });
 });

@@ -12,6 +12,8 @@ import type { AnalyzeOne } from './batch.js';
 import { analyzeBatch, listVideoFiles, VIDEO_EXTENSIONS } from './batch.js';
 import type { VideoOutcome } from './csv.js';
 import { csvHeaderLine, csvRow } from './csv.js';
+import type { DetectorReport, LoadModel, ModelDetector } from './detector.js';
+import { CLASSICAL_DETECTOR, detectorLine, loadModelWithMl, ModelLoadError } from './detector.js';
 import type { OptionSpec, OptionValues } from './options.js';
 import {
   flagOption,
@@ -91,13 +93,21 @@ export const ANALYZE_OPTIONS: readonly OptionSpec[] = [
     type: 'string',
     value: 'FILE|-',
     description:
-      'write one CSV row per video (file, status, error, video, settings, polarity, concentration, motility, mean kinematics) to FILE; - writes only the CSV to stdout',
+      'write one CSV row per video (file, status, error, video, settings, polarity, concentration, motility, mean kinematics, detector) to FILE; - writes only the CSV to stdout',
     defaultText: 'none for one video, - for a folder',
   },
   {
     name: 'recursive',
     type: 'boolean',
     description: 'with a folder: include the videos of its subfolders',
+  },
+  {
+    name: 'model',
+    type: 'string',
+    value: 'MODEL.zip',
+    description:
+      'find the heads with a trained SARM detection model (the zip SARM exports for a model) instead of the classical detector; needs @sarm/ml installed',
+    defaultText: 'the classical detector',
   },
   { name: 'help', type: 'boolean', short: 'h', description: 'show this help' },
 ];
@@ -116,10 +126,12 @@ Prints a summary on stdout and a progress bar on stderr.
 Options:
 ${formatOptionsHelp(ANALYZE_OPTIONS)}
 
-Exit codes: 0 success, 1 a video could not be analysed, 2 bad arguments.
+Exit codes: 0 success, 1 a video could not be analysed (or --model without @sarm/ml),
+2 bad arguments (including a --model file that is not a SARM detection model).
 Examples:
   casa analyze sample.mp4 --um-per-pixel 0.42 --json result.json
   casa analyze videos/ --csv results.csv
+  casa analyze sample.mp4 --model heads.zip
 `;
 
 /** Where the command writes; tests pass their own sinks. */
@@ -137,11 +149,15 @@ interface AnalyzeArgs {
   readonly values: OptionValues;
 }
 
-/** `casa analyze`: returns the process exit code. */
+/**
+ * `casa analyze`: returns the process exit code. `loadModel` loads a `--model` file (through
+ * @sarm/ml unless a test passes its own).
+ */
 export async function runAnalyzeCommand(
   argv: string[],
   io: CommandOutput = { stdout: process.stdout, stderr: process.stderr },
   analyzeOne: AnalyzeOne = analyzeWithFfmpeg,
+  loadModel: LoadModel = loadModelWithMl,
 ): Promise<number> {
   let args: AnalyzeArgs | 'help';
   let isFolder: boolean;
@@ -158,7 +174,24 @@ export async function runAnalyzeCommand(
     io.stderr.write(usageErrorText(COMMAND, error.message));
     return 2;
   }
-  return isFolder ? runBatch(args, io, analyzeOne) : runSingle(args, io, analyzeOne);
+  let model: ModelDetector | undefined;
+  const modelPath = stringOption(args.values, 'model');
+  if (modelPath !== undefined) {
+    try {
+      model = await loadModel(modelPath);
+    } catch (error) {
+      if (!(error instanceof ModelLoadError)) throw error;
+      io.stderr.write(`casa: ${error.message}\n`);
+      return error.exitCode;
+    }
+  }
+  const run: AnalyzeRun = { ...args, model };
+  return isFolder ? runBatch(run, io, analyzeOne) : runSingle(run, io, analyzeOne);
+}
+
+/** The parsed arguments and the `--model` detector, when given. */
+interface AnalyzeRun extends AnalyzeArgs {
+  readonly model: ModelDetector | undefined;
 }
 
 function parseAnalyzeArgs(argv: string[]): AnalyzeArgs | 'help' {
@@ -178,6 +211,7 @@ function parseAnalyzeArgs(argv: string[]): AnalyzeArgs | 'help' {
     fpsOverride: number('fps') ?? null,
     ...(polarity !== 'auto' && { polarity }),
   });
+  if (stringOption(values, 'model') === '') throw new UsageError('--model needs a model file');
   if (stringOption(values, 'json') === '-' && stringOption(values, 'csv') === '-') {
     throw new UsageError('--json - and --csv - both want stdout: write one of them to a file');
   }
@@ -221,11 +255,12 @@ async function isDirectory(path: string): Promise<boolean> {
 }
 
 async function runSingle(
-  args: AnalyzeArgs,
+  args: AnalyzeRun,
   io: CommandOutput,
   analyzeOne: AnalyzeOne,
 ): Promise<number> {
   const { values, target, settings } = args;
+  const detector = args.model?.report ?? CLASSICAL_DETECTOR;
   const json = stringOption(values, 'json');
   const csv = stringOption(values, 'csv');
   const overlay = stringOption(values, 'overlay');
@@ -243,6 +278,7 @@ async function runSingle(
       {
         autoPolarity: args.polarity === 'auto',
         includeDetections: detections || overlay !== undefined,
+        ...(args.model !== undefined && { detector: args.model.detector }),
       },
     );
     bar.done();
@@ -250,26 +286,32 @@ async function runSingle(
     if (!(error instanceof VideoReadError)) throw error;
     io.stderr.write(`casa: ${error.message}\n`);
     if (csv !== undefined) {
-      await writeCsv(csv, [{ file: target, status: 'failed', error: error.message }], io);
+      await writeCsv(csv, [{ file: target, status: 'failed', error: error.message }], io, detector);
     }
     return 1;
   }
   if (overlay !== undefined) await writeOverlayVideo(target, result, overlay);
-  const output = detections || overlay === undefined ? result : withoutDetections(result);
+  const output = withDetector(
+    detections || overlay === undefined ? result : withoutDetections(result),
+    detector,
+  );
   if (json === '-') io.stdout.write(`${JSON.stringify(output)}\n`);
   else if (json !== undefined) await writeFile(json, JSON.stringify(output, null, 2));
-  if (csv !== undefined) await writeCsv(csv, [{ file: target, status: 'ok', result }], io);
-  if (json !== '-' && csv !== '-') io.stdout.write(`${summary(result)}\n`);
+  if (csv !== undefined) {
+    await writeCsv(csv, [{ file: target, status: 'ok', result }], io, detector);
+  }
+  if (json !== '-' && csv !== '-') io.stdout.write(`${summary(result, detector)}\n`);
   return 0;
 }
 
 async function runBatch(
-  args: AnalyzeArgs,
+  args: AnalyzeRun,
   io: CommandOutput,
   analyzeOne: AnalyzeOne,
 ): Promise<number> {
   const folder = args.target;
   const csv = stringOption(args.values, 'csv') ?? '-';
+  const detector = args.model?.report ?? CLASSICAL_DETECTOR;
   const files = await listVideoFiles(folder, flagOption(args.values, 'recursive'));
   if (files.length === 0) {
     io.stderr.write(
@@ -284,11 +326,14 @@ async function runBatch(
     files,
     args.settings,
     (path, settings, onProgress) =>
-      analyzeOne(path, settings, onProgress, { autoPolarity: args.polarity === 'auto' }),
+      analyzeOne(path, settings, onProgress, {
+        autoPolarity: args.polarity === 'auto',
+        ...(args.model !== undefined && { detector: args.model.detector }),
+      }),
     {
       stderr: io.stderr,
       label: (path) => relative(folder, path),
-      onOutcome: (outcome) => sink.write(csvRow(outcome)),
+      onOutcome: (outcome) => sink.write(csvRow(outcome, detector)),
     },
   );
   const failed = outcomes.filter((o) => o.status === 'failed').length;
@@ -303,7 +348,7 @@ async function analyzeWithFfmpeg(
   path: string,
   settings: CasaSettings,
   onProgress: (done: number, total: number) => void,
-  options: { autoPolarity?: boolean; includeDetections?: boolean } = {},
+  options: Parameters<AnalyzeOne>[3] = {},
 ): Promise<AnalysisResult> {
   return analyzeVideo(path, settings, { ...options, onProgress });
 }
@@ -325,12 +370,13 @@ async function writeCsv(
   target: string,
   outcomes: readonly VideoOutcome[],
   io: CommandOutput,
+  detector: DetectorReport,
 ): Promise<void> {
   const sink = csvSink(target, io);
-  await sink.write(csvHeaderLine() + outcomes.map(csvRow).join(''));
+  await sink.write(csvHeaderLine() + outcomes.map((o) => csvRow(o, detector)).join(''));
 }
 
-function summary(result: AnalysisResult): string {
+function summary(result: AnalysisResult, detector: DetectorReport): string {
   const c = result.concentration;
   const m = result.motility;
   const pct = (v: number) => `${v.toFixed(1)} %`;
@@ -339,6 +385,7 @@ function summary(result: AnalysisResult): string {
   const d = result.drift;
   return [
     `Video: ${result.video.width}x${result.video.height}, ${result.video.fps.toFixed(2)} fps, ${result.video.frames} frames (${result.video.duration_s.toFixed(1)} s)`,
+    detectorLine(detector),
     polarityLine(result),
     `Concentration: ${c.mean_concentration_million_per_ml.toFixed(1)} million/ml (95 % CI ${range(c.ci95)}, ${c.cells_assessed} cells assessed) (${c.overall_classification}), ${c.mean_count_per_frame.toFixed(1)} cells per frame`,
     `Motility (${m.tracks_assessed} tracks assessed): rapid ${pct(m.motility_distribution['Rapid Progressive'])} (${range(ci['Rapid Progressive'])}), slow ${pct(m.motility_distribution['Slow Progressive'])} (${range(ci['Slow Progressive'])}), non-progressive ${pct(m.motility_distribution['Non Progressive'])} (${range(ci['Non Progressive'])}), immotile ${pct(m.motility_distribution.Immotile)} (${range(ci.Immotile)}); 95 % CI in brackets`,
@@ -361,6 +408,14 @@ function polarityLine(result: AnalysisResult): string {
         ? `residual skewness ${auto.residual_skewness}`
         : 'no evidence in the image, default kept';
   return `Polarity: ${heads}, auto (${why})`;
+}
+
+/** What `--json` writes: the analysis and, after `engine`, the detector that found the heads. */
+export type AnalyzeJson = AnalysisResult & { readonly detector: DetectorReport };
+
+function withDetector(result: AnalysisResult, detector: DetectorReport): AnalyzeJson {
+  const { engine, ...rest } = result;
+  return { engine, detector, ...rest };
 }
 
 function withoutDetections(result: AnalysisResult): AnalysisResult {

@@ -154,6 +154,8 @@ describe('casa analyze FOLDER', () => {
     );
     expect(Number(bright?.[col('immotile_ci95_high_percent')])).toBeGreaterThan(0);
     expect(bright?.[col('fps')]).toBe('50');
+    expect(bright?.[col('detector')]).toBe('classical');
+    expect(bright?.[col('detector_model')]).toBe('');
     expect(bad?.length).toBe(CSV_HEADER.length);
     expect(out.text).toBe('');
     expect(err.text).toContain('[1/3] a-bright.avi');

@@ -3,6 +3,7 @@ import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, extname, join, relative } from 'node:path';
 import type { AnalysisResult } from '../analyze/result.js';
+import type { Detector } from '../detect/types.js';
 import type { CasaSettings } from '../settings.js';
 import type { VideoOutcome } from './csv.js';
 import { createBatchProgress } from './progress.js';
@@ -51,7 +52,12 @@ export type AnalyzeOne = (
   path: string,
   settings: CasaSettings,
   onProgress: (done: number, total: number) => void,
-  options?: { readonly autoPolarity?: boolean; readonly includeDetections?: boolean },
+  options?: {
+    readonly autoPolarity?: boolean;
+    readonly includeDetections?: boolean;
+    /** Replaces the classical detector (`--model`). */
+    readonly detector?: Detector;
+  },
 ) => Promise<AnalysisResult>;
 
 /**

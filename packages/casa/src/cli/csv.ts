@@ -1,6 +1,8 @@
 /** One CSV row per analysed video, for `casa analyze --csv`. */
 import type { WhoMotilityCategory } from '@sarm/contracts';
 import type { AnalysisResult } from '../analyze/result.js';
+import type { DetectorReport } from './detector.js';
+import { CLASSICAL_DETECTOR } from './detector.js';
 
 /** A video's outcome in a batch: its result, or why it failed. */
 export type VideoOutcome =
@@ -73,12 +75,20 @@ const COLUMNS: readonly (readonly [string, (r: AnalysisResult) => Cell])[] = [
   ['drift_vy_um_per_s', (r) => r.drift.vy_um_per_s],
 ];
 
+/** Columns naming the detector: classical or model, and the model's name and file. */
+const DETECTOR_COLUMNS: readonly (readonly [string, (d: DetectorReport) => Cell])[] = [
+  ['detector', (d) => d.kind],
+  ['detector_model', (d) => (d.kind === 'model' ? d.name : null)],
+  ['detector_model_file', (d) => (d.kind === 'model' ? d.file : null)],
+];
+
 /** Header names, in order. */
 export const CSV_HEADER: readonly string[] = [
   'file',
   'status',
   'error',
   ...COLUMNS.map(([n]) => n),
+  ...DETECTOR_COLUMNS.map(([n]) => n),
 ];
 
 /** Quotes a cell when it holds a comma, quote, or line break (RFC 4180); doubles inner quotes. */
@@ -98,11 +108,29 @@ export function csvHeaderLine(): string {
   return `${CSV_HEADER.map(csvCell).join(',')}\n`;
 }
 
-/** One line for a video; a failed one has its error and empty measurement cells. */
-export function csvRow(outcome: VideoOutcome): string {
+/**
+ * One line for a video analysed by `detector`; a failed one has its error and empty measurement
+ * and detector cells.
+ */
+export function csvRow(
+  outcome: VideoOutcome,
+  detector: DetectorReport = CLASSICAL_DETECTOR,
+): string {
   const cells: Cell[] =
     outcome.status === 'ok'
-      ? [outcome.file, 'ok', '', ...COLUMNS.map(([, read]) => read(outcome.result))]
-      : [outcome.file, 'failed', outcome.error, ...COLUMNS.map(() => null)];
+      ? [
+          outcome.file,
+          'ok',
+          '',
+          ...COLUMNS.map(([, read]) => read(outcome.result)),
+          ...DETECTOR_COLUMNS.map(([, read]) => read(detector)),
+        ]
+      : [
+          outcome.file,
+          'failed',
+          outcome.error,
+          ...COLUMNS.map(() => null),
+          ...DETECTOR_COLUMNS.map(() => null),
+        ];
   return `${cells.map(csvCell).join(',')}\n`;
 }

@@ -16,3 +16,4 @@ export type {
   TrainingRequest,
   TrainingRunOptions,
 } from './protocol.js';
+export { loadDetectorFromModelFile, type ModelFileDetector } from './model-file-detector.js';

@@ -40,6 +40,16 @@ export interface TrainingRun {
   readonly data_label_id: string | null;
   readonly dataset_id: string | null;
   readonly seed: number;
+  /** Morphology: the kept epoch scored on the validation crops (absent for detectors). */
+  readonly evaluation?: TrainingEvaluation | null;
+}
+
+/** Accuracy per class and the confusion matrix (rows true class, columns predicted). */
+export interface TrainingEvaluation {
+  /** NaN in memory becomes null in the jsonb. */
+  readonly accuracy: number | null;
+  readonly perClass: readonly { class: string; accuracy: number | null; count: number }[];
+  readonly confusion: readonly (readonly number[])[];
 }
 
 /** A detection or morphology model (spec 2 §3 Model): its training set-up, state, metrics and weights. */

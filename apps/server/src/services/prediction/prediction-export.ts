@@ -28,16 +28,19 @@ export function toMotExport(stored: StoredPredictionDetections): string {
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-/** COCO detection JSON: one image per video frame, one annotation per box (category sperm). */
+/** COCO JSON: one image per video frame, one annotation per box (category sperm, or the morphology class a classifier gave it). */
 export function toCocoExport(stored: StoredPredictionDetections, row: PredictionRow) {
   const { width, height } = stored.video;
+  // A morphology prediction's boxes carry classes; a detector's are all sperm.
+  const names = [...new Set(stored.frames.flatMap((f) => f.labels ?? ['sperm']))];
+  const categoryOf = (label: string | undefined) => names.indexOf(label ?? 'sperm') + 1;
   let id = 0;
   return {
     info: {
       description: `SARM prediction "${row.name}" by model "${row.modelName}" on "${row.videoName}"`,
       date_created: (row.completedAt ?? row.createdAt).toISOString(),
     },
-    categories: [{ id: 1, name: 'sperm', supercategory: 'cell' }],
+    categories: names.map((name, i) => ({ id: i + 1, name, supercategory: 'sperm' })),
     images: stored.frames.map(({ frame }) => ({
       id: frame + 1,
       file_name: `frame_${String(frame).padStart(6, '0')}.jpg`,
@@ -45,15 +48,15 @@ export function toCocoExport(stored: StoredPredictionDetections, row: Prediction
       height,
       frame_index: frame,
     })),
-    annotations: stored.frames.flatMap(({ frame, boxes }) =>
-      boxes.map(([x1, y1, x2, y2, confidence]) => {
+    annotations: stored.frames.flatMap(({ frame, boxes, labels }) =>
+      boxes.map(([x1, y1, x2, y2, confidence], b) => {
         id += 1;
         const w = round(x2 - x1);
         const h = round(y2 - y1);
         return {
           id,
           image_id: frame + 1,
-          category_id: 1,
+          category_id: categoryOf(labels?.[b]),
           bbox: [round(x1), round(y1), w, h],
           area: round(w * h),
           iscrowd: 0,

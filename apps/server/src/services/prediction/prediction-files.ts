@@ -12,7 +12,12 @@ export type StoredBox = readonly [number, number, number, number, number];
 /** What a detection prediction stores of every frame. */
 export interface StoredPredictionDetections {
   readonly video: { width: number; height: number; fps: number; frames: number };
-  readonly frames: readonly { readonly frame: number; readonly boxes: readonly StoredBox[] }[];
+  readonly frames: readonly {
+    readonly frame: number;
+    readonly boxes: readonly StoredBox[];
+    /** Morphology predictions: the class of each box. */
+    readonly labels?: readonly string[];
+  }[];
 }
 
 /** Up to `count` frame numbers spread evenly over `total` frames. */

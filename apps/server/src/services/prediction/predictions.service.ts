@@ -94,7 +94,6 @@ export function createPredictionsService(deps: {
     const { model } = await deps.models.findVisible(auth, body.model_id);
     if (model.status !== 'trained' || model.fileKey === null)
       throw conflict(PREDICTIONS_MESSAGES.notTrained);
-    if (model.type !== 'detection') throw badRequest(PREDICTIONS_MESSAGES.morphology);
     const video = await deps.videos.findVisible(auth, body.video_id);
     const found = (await deps.datasets.findById(video.datasetId))?.dataset.projectId;
     const now = deps.clock.now();

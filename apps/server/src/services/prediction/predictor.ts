@@ -1,42 +1,39 @@
-import type { CasaSettings, GrayFrame } from '@sarm/casa';
-import { analyzeFrames } from '@sarm/casa';
-import { probeVideo, readGrayFrames } from '@sarm/casa/node';
-import type { PredictionMetrics } from '@sarm/contracts';
+import type { CasaSettings } from '@sarm/casa';
 import type { Clock } from '../../clock.js';
-import type { PredictionFrameRecord, VideoRow } from '../../db/schema/index.js';
+import type { VideoRow } from '../../db/schema/index.js';
 import type { JobContext } from '../../jobs/job-definition.js';
-import { renderVisualization } from '../../media/detection-images.js';
-import { localFile, withTempDir } from '../../media/ffmpeg.js';
+import type { DetectionsRepository } from '../../repositories/detections.repository.js';
+import type { ModelsRepository } from '../../repositories/models.repository.js';
 import type { PredictionsRepository } from '../../repositories/predictions.repository.js';
 import type { VideosRepository } from '../../repositories/videos.repository.js';
 import { putBytes } from '../../storage/read-stored.js';
 import type { FileStorage } from '../../storage/storage.js';
 import type { ActiveDetectors } from '../training/active-detector.js';
-import {
-  predictionKeys,
-  sampleFrameNumbers,
-  type StoredBox,
-  type StoredPredictionDetections,
-} from './prediction-files.js';
+import { predictDetection } from './detection-prediction.js';
+import { MORPHOLOGY_PREDICTION_MESSAGES, predictMorphology } from './morphology-prediction.js';
+import { predictionKeys } from './prediction-files.js';
 
+/** Failures no retry can cure: the prediction fails at once. */
 export const PREDICTION_MESSAGES = {
   sourceGone: 'The model or the video of this prediction was deleted',
+  ...MORPHOLOGY_PREDICTION_MESSAGES,
 } as const;
 
-/** Sample frames drawn with their predictions. */
-const SAMPLE_FRAMES = 6;
 /** How often progress is written while frames are processed, ms. */
 const PROGRESS_WRITE_MS = 500;
 
 export const predictProgressMessage = (done: number, total: number) =>
-  `Detected ${done} of ${total} frames`;
+  `Processed ${done} of ${total} frames`;
 
 /** Runs a prediction's model over its whole video and stores what it found. */
 export function createPredictor(deps: {
   predictions: PredictionsRepository;
-  videos: Pick<VideosRepository, 'findById'>;
+  models: Pick<ModelsRepository, 'findRow'>;
+  videos: Pick<VideosRepository, 'findById' | 'listFrames'>;
+  detections: Pick<DetectionsRepository, 'listByFrame'>;
   detectors: Pick<ActiveDetectors, 'detectorOfModel'>;
   settingsFor: (video: VideoRow) => Promise<CasaSettings>;
+  cropMarginPx: (videoId: string) => Promise<number>;
   storage: FileStorage;
   clock: Clock;
 }) {
@@ -45,10 +42,10 @@ export function createPredictor(deps: {
     if (prediction === undefined || prediction.status === 'completed') return { skipped: true };
     const video =
       prediction.videoId === null ? undefined : await deps.videos.findById(prediction.videoId);
-    if (video === undefined || prediction.modelId === null)
+    const model =
+      prediction.modelId === null ? undefined : await deps.models.findRow(prediction.modelId);
+    if (video === undefined || model?.fileKey == null)
       throw new Error(PREDICTION_MESSAGES.sourceGone);
-    const { detector } = await deps.detectors.detectorOfModel(prediction.modelId);
-    const settings = await deps.settingsFor(video);
     const started = performance.now();
     await deps.predictions.update(predictionId, {
       status: 'running',
@@ -58,102 +55,55 @@ export function createPredictor(deps: {
       updatedAt: deps.clock.now(),
     });
     let lastWrite = 0;
-    const { result, samples } = await withTempDir(async (dir) => {
-      const file = await localFile(deps.storage, video.originalKey, dir);
-      const info = await probeVideo(file);
-      const wanted = new Set(sampleFrameNumbers(info.frameCount, SAMPLE_FRAMES));
-      const captured: GrayFrame[] = [];
-      async function* tapped() {
-        for await (const frame of readGrayFrames(file)) {
-          if (wanted.has(frame.index))
-            captured.push({ ...frame, data: Uint8Array.from(frame.data) });
-          yield frame;
-        }
-      }
-      const analysed = await analyzeFrames(tapped(), info, settings, {
-        detector,
-        includeDetections: true,
-        onProgress: (done, total) => {
-          const now = Date.now();
-          if (now - lastWrite < PROGRESS_WRITE_MS) return;
-          lastWrite = now;
-          const progress = total > 0 ? Math.min(99, (100 * done) / total) : 0;
-          const message = predictProgressMessage(done, total);
-          void deps.predictions
-            .update(predictionId, { progress, message, updatedAt: deps.clock.now() })
-            .catch(() => undefined);
-          void context.reportProgress(progress, 'predicting', message).catch(() => undefined);
-        },
-      });
-      return { result: analysed, samples: captured };
-    });
+    const onProgress = (done: number, total: number) => {
+      const now = Date.now();
+      if (now - lastWrite < PROGRESS_WRITE_MS) return;
+      lastWrite = now;
+      const progress = total > 0 ? Math.min(99, (100 * done) / total) : 0;
+      const message = predictProgressMessage(done, total);
+      void deps.predictions
+        .update(predictionId, { progress, message, updatedAt: deps.clock.now() })
+        .catch(() => undefined);
+      void context.reportProgress(progress, 'predicting', message).catch(() => undefined);
+    };
+    const detector =
+      model.type === 'detection'
+        ? (await deps.detectors.detectorOfModel(model.id)).detector
+        : undefined;
+    const outcome =
+      detector !== undefined
+        ? await predictDetection(deps, {
+            predictionId,
+            video,
+            detector,
+            settings: await deps.settingsFor(video),
+            onProgress,
+          })
+        : await predictMorphology(deps, {
+            predictionId,
+            videoId: video.id,
+            modelFileKey: model.fileKey,
+            onProgress,
+          });
     context.signal.throwIfAborted();
-
-    const fps = result.video.fps;
-    const perFrame: { frame: number; boxes: readonly StoredBox[] }[] = result.per_frame.map(
-      (f) => ({ frame: f.frame, boxes: f.detections ?? [] }),
-    );
     const keys = predictionKeys(predictionId);
-    const stored: StoredPredictionDetections = {
-      video: {
-        width: result.video.width,
-        height: result.video.height,
-        fps,
-        frames: result.video.frames,
-      },
-      frames: perFrame,
-    };
-    await putBytes(deps.storage, keys.detections, Buffer.from(JSON.stringify(stored)));
-
-    const frames: PredictionFrameRecord[] = [];
-    for (const sample of samples) {
-      const boxes = perFrame.find((f) => f.frame === sample.index)?.boxes ?? [];
-      const jpeg = await renderVisualization(
-        sample.data,
-        sample.width,
-        sample.height,
-        boxes.map(([x1, y1, x2, y2, confidence]) => ({ x1, y1, x2, y2, confidence })),
-      );
-      const key = keys.frame(sample.index);
-      await putBytes(deps.storage, key, jpeg);
-      frames.push({
-        frame_number: sample.index,
-        timestamp: Math.round((sample.index / fps) * 1000) / 1000,
-        image_key: key,
-        spermCount: boxes.length,
-      });
-    }
-
-    const boxes = perFrame.flatMap((f) => f.boxes);
-    const distribution = result.motility.motility_distribution;
-    const metrics: PredictionMetrics = {
-      totalSpermCount: result.concentration.mean_count_per_frame,
-      detectionConfidence:
-        boxes.length === 0 ? null : boxes.reduce((sum, b) => sum + b[4], 0) / boxes.length,
-      processedFrames: result.video.frames,
-      processingTime: Math.round((performance.now() - started) / 10) / 100,
-      concentration: result.concentration.mean_concentration_million_per_ml,
-      progressive: result.motility.progressive_percent,
-      nonProgressive: distribution['Non Progressive'],
-      immotile: distribution.Immotile,
-      totalAnalyzedSperm: null,
-      normalForms: null,
-      abnormalHeads: null,
-      abnormalMidpieces: null,
-      abnormalTails: null,
-    };
+    await putBytes(deps.storage, keys.detections, Buffer.from(JSON.stringify(outcome.stored)));
     const now = deps.clock.now();
+    const frames = outcome.metrics.processedFrames;
     await deps.predictions.update(predictionId, {
       status: 'completed',
       progress: 100,
-      message: predictProgressMessage(result.video.frames, result.video.frames),
-      metrics,
-      frames,
+      message: predictProgressMessage(frames, frames),
+      metrics: {
+        ...outcome.metrics,
+        processingTime: Math.round((performance.now() - started) / 10) / 100,
+      },
+      frames: outcome.frames,
       resultKey: keys.detections,
       completedAt: now,
       updatedAt: now,
     });
-    return { frames: result.video.frames, detections: boxes.length };
+    return { frames, boxes: outcome.stored.frames.reduce((n, f) => n + f.boxes.length, 0) };
   }
 
   /** Marks the prediction failed with the reason (its job's last attempt failed). */

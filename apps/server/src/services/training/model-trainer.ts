@@ -1,5 +1,5 @@
-import { savedHeadDetectorOf, type ModelBundle, type SavedHeadDetector } from '@sarm/ml';
-import { startTraining, type EpochReport } from '@sarm/ml/node';
+import type { SavedWeights } from '@sarm/ml';
+import { startTraining, type EpochReport, type TrainingRequest } from '@sarm/ml/node';
 import type { Clock } from '../../clock.js';
 import type { ModelRow, TrainingRun } from '../../db/schema/index.js';
 import type { JobContext } from '../../jobs/job-definition.js';
@@ -7,48 +7,18 @@ import type { ModelsRepository } from '../../repositories/models.repository.js';
 import type { TrainingDataRepository } from '../../repositories/training-data.repository.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { deleteModelFiles, modelFileKeys, readBundle, writeBundle } from './model-files.js';
-import { detectionSamples } from './training-samples.js';
+import {
+  buildTrainingRequest,
+  TRAINING_DATA_MESSAGES,
+  trainedMetadata,
+} from './training-request.js';
 import { logLine, withLog } from './training-run.js';
 
-export const TRAINING_MESSAGES = {
-  noSamples:
-    'No labelled frames to learn from: add detections of frames to the data label, then train again',
-  morphologyUnavailable: 'Morphology training is not available yet',
-} as const;
+/** Failures that no retry can cure: the model fails at once. */
+export const TRAINING_MESSAGES = TRAINING_DATA_MESSAGES;
 
 /** How often the running epoch's progress is written and a stop request looked for, ms. */
 const BATCH_WRITE_MS = 1000;
-
-/** Metadata of a detector trained here, as its zip carries it. */
-function detectorMetadata(model: ModelRow, run: TrainingRun, now: Date): ModelBundle['metadata'] {
-  const best = run.best_epoch;
-  const at = (values: readonly (number | null)[]) =>
-    best === null ? null : (values[best - 1] ?? null);
-  return {
-    format: 'sarm-model',
-    format_version: 1,
-    type: 'detection',
-    name: model.name,
-    classes: ['sperm'],
-    input: { channels: 1, width: null, height: null },
-    normalisation: 'per-frame standardisation of grey values',
-    um_per_pixel: null,
-    training: {
-      data_label_id: run.data_label_id,
-      dataset_id: run.dataset_id,
-      epochs: run.loss.length,
-      best_epoch: best,
-      metrics: {
-        loss: at(run.loss),
-        accuracy: at(run.accuracy),
-        val_loss: at(run.val_loss),
-        val_accuracy: at(run.val_accuracy),
-      },
-    },
-    created_at: now.toISOString(),
-    runtime: 'tfjs',
-  };
-}
 
 const orNull = (value: number) => (Number.isFinite(value) ? value : null);
 
@@ -61,21 +31,10 @@ export function createModelTrainer(deps: {
   trainingData: TrainingDataRepository;
   storage: FileStorage;
   clock: Clock;
+  /** The crop margin of a video's dataset, in pixels (morphology crops are cut as stored crops). */
+  cropMarginPx: (videoId: string) => Promise<number>;
 }) {
   const keys = modelFileKeys;
-
-  async function loadSamples(model: ModelRow, run: TrainingRun) {
-    if (model.type !== 'detection') throw new Error(TRAINING_MESSAGES.morphologyUnavailable);
-    const labelIds =
-      run.data_label_id !== null
-        ? [run.data_label_id]
-        : run.dataset_id === null
-          ? []
-          : await deps.trainingData.labelIds(run.dataset_id, ['detection']);
-    const samples = await detectionSamples(deps.storage, await deps.trainingData.boxes(labelIds));
-    if (samples.length === 0) throw new Error(TRAINING_MESSAGES.noSamples);
-    return samples;
-  }
 
   /** Trains the model; answers what happened. Throws to have the job retried or failed. */
   async function train(modelId: string, context: JobContext) {
@@ -84,17 +43,20 @@ export function createModelTrainer(deps: {
     let run: TrainingRun = model.training;
     const now = () => deps.clock.now();
     if (model.stopRequested) return finishStopped(modelId, run);
-    const samples = await loadSamples(model, run);
 
-    let resume: { saved: SavedHeadDetector; lastEpoch: number } | undefined;
+    let resume: { saved: SavedWeights; lastEpoch: number } | undefined;
     if (model.checkpointKey !== null && model.checkpointEpoch !== null) {
       const bundle = await readBundle(deps.storage, model.checkpointKey);
-      resume = { saved: savedHeadDetectorOf(bundle.saved), lastEpoch: model.checkpointEpoch };
-      run = truncateRun(run, model.checkpointEpoch);
-      run = withLog(run, logLine(now(), `Resuming from epoch ${model.checkpointEpoch}`));
+      resume = { saved: bundle.saved, lastEpoch: model.checkpointEpoch };
+    }
+    const request = await buildTrainingRequest(deps, model, run, resume);
+    if (resume !== undefined) {
+      run = truncateRun(run, resume.lastEpoch);
+      run = withLog(run, logLine(now(), `Resuming from epoch ${resume.lastEpoch}`));
     } else {
       run = truncateRun(run, 0);
-      run = withLog(run, logLine(now(), `Training started on ${samples.length} frames`));
+      const unit = request.kind === 'detection' ? 'frames' : 'crops';
+      run = withLog(run, logLine(now(), `Training started on ${request.samples.length} ${unit}`));
     }
 
     // Writes go one after another so a slow write never lands after a later one.
@@ -109,83 +71,69 @@ export function createModelTrainer(deps: {
 
     let lastBatchWrite = 0;
     let checking = false;
-    const handle = startTraining(
-      {
-        kind: 'detection',
-        samples,
-        options: {
-          epochs: model.config.epochs,
-          batchSize: model.config.batch_size,
-          learningRate: model.config.learning_rate,
-          validationSplit: model.config.validation_split,
-          seed: run.seed,
-        },
-        resume,
+    const handle = startTraining<TrainingRequest>(request, {
+      onBatch(_epoch, done, total) {
+        run = { ...run, batch_fraction: done / Math.max(total, 1) };
+        const time = Date.now();
+        if (time - lastBatchWrite < BATCH_WRITE_MS || checking) return;
+        lastBatchWrite = time;
+        checking = true;
+        void (async () => {
+          await write({ training: run });
+          const fresh = await deps.models.findRow(modelId);
+          if (fresh?.stopRequested === true) handle.stop();
+        })()
+          .catch(() => undefined)
+          .finally(() => {
+            checking = false;
+          });
       },
-      {
-        onBatch(_epoch, done, total) {
-          run = { ...run, batch_fraction: done / Math.max(total, 1) };
-          const time = Date.now();
-          if (time - lastBatchWrite < BATCH_WRITE_MS || checking) return;
-          lastBatchWrite = time;
-          checking = true;
-          void (async () => {
-            await write({ training: run });
-            const fresh = await deps.models.findRow(modelId);
-            if (fresh?.stopRequested === true) handle.stop();
-          })()
-            .catch(() => undefined)
-            .finally(() => {
-              checking = false;
-            });
-        },
-        onLog(line) {
-          // Epoch lines are written below with the spec's metric names.
-          if (!line.startsWith('Epoch ')) run = withLog(run, logLine(now(), line));
-        },
-        async onEpoch(report: EpochReport) {
-          const { metrics } = report;
-          await writeBundle(deps.storage, keys(modelId).checkpoint, {
-            metadata: detectorMetadata(model, run, now()),
+      onLog(line) {
+        // Epoch lines are written below with the spec's metric names.
+        if (!line.startsWith('Epoch ')) run = withLog(run, logLine(now(), line));
+      },
+      async onEpoch(report: EpochReport) {
+        const { metrics } = report;
+        await writeBundle(deps.storage, keys(modelId).checkpoint, {
+          metadata: trainedMetadata(model, run, now()),
+          saved: report.saved,
+        });
+        run = {
+          ...run,
+          loss: [...run.loss, metrics.loss],
+          accuracy: [...run.accuracy, metrics.accuracy],
+          val_loss: [...run.val_loss, orNull(metrics.valLoss)],
+          val_accuracy: [...run.val_accuracy, orNull(metrics.valAccuracy)],
+          epoch_seconds: [...run.epoch_seconds, metrics.seconds],
+          best_epoch: report.best ? metrics.epoch : run.best_epoch,
+          batch_fraction: 0,
+        };
+        if (report.best)
+          await writeBundle(deps.storage, keys(modelId).best, {
+            metadata: trainedMetadata(model, run, now()),
             saved: report.saved,
           });
-          run = {
-            ...run,
-            loss: [...run.loss, metrics.loss],
-            accuracy: [...run.accuracy, metrics.accuracy],
-            val_loss: [...run.val_loss, orNull(metrics.valLoss)],
-            val_accuracy: [...run.val_accuracy, orNull(metrics.valAccuracy)],
-            epoch_seconds: [...run.epoch_seconds, metrics.seconds],
-            best_epoch: report.best ? metrics.epoch : run.best_epoch,
-            batch_fraction: 0,
-          };
-          if (report.best)
-            await writeBundle(deps.storage, keys(modelId).best, {
-              metadata: detectorMetadata(model, run, now()),
-              saved: report.saved,
-            });
-          run = withLog(run, logLine(now(), epochLine(run, metrics.epoch)));
-          await write({
-            training: run,
-            checkpointKey: keys(modelId).checkpoint,
-            checkpointEpoch: metrics.epoch,
-          });
-          await context
-            .reportProgress(
-              (100 * metrics.epoch) / metrics.epochs,
-              'training',
-              `Epoch ${metrics.epoch} of ${metrics.epochs}`,
-            )
-            .catch(() => handle.stop());
-        },
+        run = withLog(run, logLine(now(), epochLine(run, metrics.epoch)));
+        await write({
+          training: run,
+          checkpointKey: keys(modelId).checkpoint,
+          checkpointEpoch: metrics.epoch,
+        });
+        await context
+          .reportProgress(
+            (100 * metrics.epoch) / metrics.epochs,
+            'training',
+            `Epoch ${metrics.epoch} of ${metrics.epochs}`,
+          )
+          .catch(() => handle.stop());
       },
-    );
+    });
     const onAbort = () => handle.stop();
     context.signal.addEventListener('abort', onAbort);
     try {
       const outcome = await handle.outcome;
       await writes;
-      run = { ...run, samples: outcome.samples };
+      run = { ...run, samples: outcome.samples, evaluation: outcome.evaluation };
       // A shutdown or lost lease stops the run too: the job is retried from the checkpoint.
       context.signal.throwIfAborted();
       if (outcome.stopped) return await finishStopped(modelId, run);

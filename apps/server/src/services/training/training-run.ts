@@ -71,5 +71,13 @@ export function toTrainingStatus(row: ModelRow): TrainingStatus {
     samples: run?.samples ?? null,
     error: row.error,
     stop_requested: row.stopRequested,
+    evaluation:
+      run?.evaluation == null
+        ? null
+        : {
+            accuracy: finite(run.evaluation.accuracy),
+            per_class: run.evaluation.perClass.map((c) => ({ ...c, accuracy: finite(c.accuracy) })),
+            confusion: run.evaluation.confusion.map((r) => [...r]),
+          },
   };
 }
