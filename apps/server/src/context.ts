@@ -245,6 +245,7 @@ export function createServerContext(deps: ContextDependencies) {
     modelRows,
     storage: deps.storage,
     scope: clinical.scope,
+    projects: repositories.projects,
     audit: domain.audit,
     clock: deps.clock,
   });

@@ -13,6 +13,7 @@ import {
   LoginResponseSchema,
   SubmitAnalysisResponseSchema,
   TaskSchema,
+  TrainingStatusSchema,
   UploadVideoResponseSchema,
 } from '@sarm/contracts';
 import { randomBytes } from 'node:crypto';
@@ -49,6 +50,9 @@ describe.skipIf(adminUrl === undefined)('a worker killed mid-job', () => {
   const workers: ServerProcess[] = [];
   let baseUrl: string;
   let token: string;
+  let dataDir: string;
+  /** The video the analysis test uploaded (its frames are extracted). */
+  let analysed = { id: '', datasetId: '' };
 
   const call = async (method: string, url: string, body?: unknown): Promise<unknown> => {
     const response = await fetch(`${baseUrl}/api${url}`, {
@@ -79,7 +83,7 @@ describe.skipIf(adminUrl === undefined)('a worker killed mid-job', () => {
     url.pathname = `/${databaseName}`;
     databaseUrl = url.toString();
     root = await mkdtemp(path.join(os.tmpdir(), 'sarm-kill-'));
-    const dataDir = path.join(root, 'data');
+    dataDir = path.join(root, 'data');
     const config = {
       ...(await loadConfig({
         DATA_DIR: dataDir,
@@ -111,6 +115,18 @@ describe.skipIf(adminUrl === undefined)('a worker killed mid-job', () => {
     });
     token = LoginResponseSchema.parse(await login.json()).access_token;
   }, 120_000);
+
+  /** The worker whose output shows the task started (polled every 10 ms for 30 s). */
+  const workerRunning = async (taskId: string, jobName: string) => {
+    const started = `Task ${taskId} (${jobName}) started`;
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      const found = workers.find((worker) => worker.output().includes(started));
+      if (found !== undefined) return found;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`No worker started ${jobName}`);
+  };
 
   afterAll(async () => {
     for (const worker of workers) {
@@ -151,6 +167,7 @@ describe.skipIf(adminUrl === undefined)('a worker killed mid-job', () => {
       task_id: string;
     };
     expect((await waitForTask(extract.task_id, 60_000)).status).toBe('completed');
+    analysed = { id: video.id, datasetId: dataset.id };
     const frames = FrameListResponseSchema.parse(
       await call('GET', `/sarm/media/list-frames/${video.id}?limit=1`),
     );
@@ -203,5 +220,86 @@ describe.skipIf(adminUrl === undefined)('a worker killed mid-job', () => {
       [video.id, submittedAt],
     );
     expect(notices).toHaveLength(1);
+  }, 240_000);
+
+  it('resumes a killed worker’s training from its last saved epoch on the other worker', async () => {
+    // The analysis test left one live worker; a fresh one joins.
+    workers.push(
+      await startServerProcess({
+        dataDir,
+        tmpDir: path.join(root, 'worker-3'),
+        ...ADMIN,
+        role: 'worker',
+        databaseUrl,
+      }),
+    );
+    const first = analysed;
+    if (first.id === '') throw new Error('The analysis test left no video');
+    const frames = FrameListResponseSchema.parse(
+      await call('GET', `/sarm/media/list-frames/${first.id}?limit=6`),
+    ).frames;
+    const label = (await call('POST', '/sarm/annotation/create-label', {
+      name: 'Kill label',
+      dataset_id: first.datasetId,
+      label_type: 'detection',
+    })) as { id: string };
+    for (const frame of frames) {
+      await call('POST', '/sarm/detection/detect-sperm', { frame_id: frame.id });
+      await call('POST', '/sarm/annotation/add-frame', {
+        data_label_id: label.id,
+        frame_id: frame.id,
+      });
+    }
+    const model = (await call('POST', '/technical/models', {
+      name: 'Survivor',
+      type: 'detection',
+    })) as { id: string };
+    await call('POST', `/technical/models/${model.id}/train`, {
+      epochs: 1000,
+      batch_size: 2,
+      data_label_id: label.id,
+    });
+    const statusOf = async () =>
+      TrainingStatusSchema.parse(
+        await call('GET', `/technical/models/${model.id}/training-status`),
+      );
+    const row = await onDatabase<{ task_id: string }>(
+      databaseUrl,
+      'select task_id from models where id = $1',
+      [model.id],
+    );
+    const victim = await workerRunning(row[0]?.task_id ?? '', 'model.train');
+    let status = await statusOf();
+    while (status.current_epoch < 2) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = await statusOf();
+    }
+    victim.child.kill('SIGSTOP');
+    const savedEpochs = (
+      await onDatabase<{ epoch: number }>(
+        databaseUrl,
+        'select checkpoint_epoch as epoch from models where id = $1',
+        [model.id],
+      )
+    )[0]?.epoch;
+    expect(savedEpochs).toBeGreaterThanOrEqual(2);
+
+    const deadline = Date.now() + (LEASE_SECONDS + MAINTENANCE_INTERVAL_SECONDS + 60) * 1000;
+    while (!status.logs.some((line) => line.includes('Resuming from epoch'))) {
+      if (Date.now() > deadline) throw new Error('Training was not taken over');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      status = await statusOf();
+    }
+    victim.child.kill('SIGKILL');
+    const resumedAt = Number(/Resuming from epoch (\d+)/.exec(status.logs.join('\n'))?.[1]);
+    expect(resumedAt).toBeGreaterThanOrEqual(savedEpochs ?? 2);
+    // The curves keep the epochs before the kill: no restart from zero.
+    expect(status.metrics.loss.length).toBeGreaterThanOrEqual(resumedAt);
+    await call('POST', `/technical/models/${model.id}/stop`);
+    while (status.status === 'training') {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      status = await statusOf();
+    }
+    expect(status.status).toBe('stopped');
   }, 240_000);
 });

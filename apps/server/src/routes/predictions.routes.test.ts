@@ -1,8 +1,13 @@
-import { PredictionListResponseSchema, PredictionSchema, TaskSchema } from '@sarm/contracts';
+import {
+  ModelSchema,
+  PredictionListResponseSchema,
+  PredictionSchema,
+  TaskSchema,
+} from '@sarm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../test/admin-helpers.js';
 import { seedSimulatedVideos } from '../test/analysis-helpers.js';
-import { waitForTask } from '../test/clinical-helpers.js';
+import { multipartBody, waitForTask } from '../test/clinical-helpers.js';
 import { grantCustomRole } from '../test/factories.js';
 import { createTestServer, type TestServer } from '../test/test-server.js';
 import {
@@ -164,6 +169,36 @@ describe('predictions', () => {
     });
 
     await user.call('DELETE', `/api/technical/projects/${seeded.project.id}/detector`);
+  });
+
+  it('gives the same predictions with the exported and re-imported model', async () => {
+    const run = async (id: string) => {
+      const started = await user.call('POST', '/api/technical/predictions', {
+        model_id: id,
+        video_id: videoId,
+        name: `Run of ${id}`,
+      });
+      const done = await pollPrediction(user, PredictionSchema.parse(started.json()).id);
+      const { processingTime: _time, ...metrics } = done.metrics ?? { processingTime: 0 };
+      const mot = await user.call('GET', `/api/technical/predictions/${done.id}/export?format=mot`);
+      return { metrics, boxes: mot.body };
+    };
+    const exported = await user.call('POST', `/api/technical/models/${modelId}/export`);
+    const body = multipartBody(
+      {},
+      { name: 'heads.zip', content: exported.rawPayload, type: 'application/zip' },
+    );
+    const imported = await server.app.inject({
+      method: 'POST',
+      url: '/api/technical/models/import',
+      headers: { ...user.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const copy = ModelSchema.parse(imported.json());
+    const [original, again] = [await run(modelId), await run(copy.id)];
+    expect(again.metrics).toEqual(original.metrics);
+    expect(again.boxes).toBe(original.boxes);
   });
 
   it('validates, scopes and deletes predictions', async () => {

@@ -62,6 +62,8 @@ describe('model training', () => {
     // The network learns: the loss of the last epoch is below that of the first.
     const [first, , last] = status.metrics.loss;
     expect(last).toBeLessThan(first ?? 0);
+    const [firstVal, , lastVal] = status.metrics.val_loss;
+    expect(lastVal).toBeLessThan(firstVal ?? 0);
     expect(status.best_epoch).toBeGreaterThanOrEqual(1);
     expect(status.logs.some((line) => /Epoch 3\/3: loss/.test(line))).toBe(true);
     expect(status.logs.at(-1)).toMatch(

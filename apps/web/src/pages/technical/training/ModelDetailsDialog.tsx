@@ -14,6 +14,8 @@ import type { Model, ModelConfig, ModelMetrics } from '@sarm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchTrainingStatus, modelKeys } from '../../../api/technical/modelsApi';
+import { evaluationToShow } from './evaluationLogic';
+import { ModelEvaluationView } from './ModelEvaluationView';
 import { TrainingCurves } from './TrainingCurves';
 import { formatMetric, HYPERPARAMETER_NAMES, modelStatusColor } from './trainingLogic';
 
@@ -36,7 +38,10 @@ function Fact({ label, value }: { readonly label: string; readonly value: string
   );
 }
 
-/** A model's configuration, metrics, curves, failure and the projects it is deployed in. */
+/**
+ * A model's configuration, metrics, curves, validation by class (morphology), why it failed or
+ * that it was stopped, and the projects it is deployed in.
+ */
 export function ModelDetailsDialog({
   model,
   projectNames,
@@ -56,6 +61,9 @@ export function ModelDetailsDialog({
   });
   const config: ModelConfig = model.config;
   const curves = run.data?.metrics;
+  // The model's own status decides: a status fetched before a retrain must not show old scores.
+  const evaluation = model.status === 'trained' ? evaluationToShow(run.data) : null;
+  const failure = model.error ?? run.data?.error ?? null;
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth>
       <DialogTitle>{t(`${k}.title`, { name: model.name })}</DialogTitle>
@@ -70,9 +78,12 @@ export function ModelDetailsDialog({
             <Chip size="small" label={t(`technical.training.types.${model.type}`)} />
             <Chip size="small" variant="outlined" label={t(`${k}.sources.${model.source}`)} />
           </Stack>
-          {model.status === 'failed' && model.error !== null && (
-            <Alert severity="error">{t(`${k}.failed`, { error: model.error })}</Alert>
+          {model.status === 'failed' && (
+            <Alert severity="error">
+              {failure === null ? t(`${k}.failedNoReason`) : t(`${k}.failed`, { error: failure })}
+            </Alert>
           )}
+          {model.status === 'stopped' && <Alert severity="warning">{t(`${k}.stopped`)}</Alert>}
           <Typography variant="subtitle2">{t(`${k}.configuration`)}</Typography>
           <Grid container spacing={1}>
             {HYPERPARAMETER_NAMES.map((name) => (
@@ -107,7 +118,10 @@ export function ModelDetailsDialog({
               ))}
             </Grid>
           )}
-          {curves !== undefined && curves.loss.length > 0 && <TrainingCurves curves={curves} />}
+          {curves !== undefined && curves.loss.length > 0 && (
+            <TrainingCurves curves={curves} modelType={model.type} />
+          )}
+          {evaluation !== null && <ModelEvaluationView evaluation={evaluation} />}
           {model.notes.trim() !== '' && (
             <>
               <Typography variant="subtitle2">{t('technical.training.fields.notes')}</Typography>

@@ -43,6 +43,12 @@ export function TrainNewModelTab({ query }: { readonly query: TrainingQuery }) {
     queryFn: () => fetchModel(query.id ?? ''),
     enabled: query.id !== null,
   });
+  // The run's own model (a new run has no address id): its type tells how to read the curves.
+  const runModel = useQuery({
+    queryKey: modelKeys.model(run.modelId ?? ''),
+    queryFn: () => fetchModel(run.modelId ?? ''),
+    enabled: run.modelId !== null,
+  });
   const preselected = useQuery({
     queryKey: maskExtractionKeys.label(query.dataLabelId ?? ''),
     queryFn: () => fetchDataLabel(query.dataLabelId ?? ''),
@@ -107,6 +113,7 @@ export function TrainNewModelTab({ query }: { readonly query: TrainingQuery }) {
       <Grid size={{ xs: 12, md: 7 }}>
         <TrainingProgressPanel
           status={run.status}
+          modelType={runModel.data?.type ?? null}
           logs={run.logs}
           stopping={run.stop.isPending}
           saving={run.saving}

@@ -1,5 +1,5 @@
-import { Grid } from '@mui/material';
-import type { TrainingCurves as Curves } from '@sarm/contracts';
+import { Grid, Typography } from '@mui/material';
+import type { TrainingCurves as Curves, ModelType } from '@sarm/contracts';
 import { useTranslation } from 'react-i18next';
 import { LineChart } from './LineChart';
 
@@ -7,8 +7,17 @@ const k = 'technical.training';
 const TRAIN_COLOR = '#0077B6';
 const VALIDATION_COLOR = '#F4A261';
 
-/** Loss and val_loss, accuracy and val_accuracy per epoch, side by side. */
-export function TrainingCurves({ curves }: { readonly curves: Curves }) {
+/**
+ * Loss and val_loss, accuracy and val_accuracy per epoch, side by side. A detector's accuracy is
+ * its detection F1, which the caption says once the model's type is known.
+ */
+export function TrainingCurves({
+  curves,
+  modelType,
+}: {
+  readonly curves: Curves;
+  readonly modelType: ModelType | null;
+}) {
   const { t } = useTranslation();
   const chart = (
     title: string,
@@ -39,6 +48,11 @@ export function TrainingCurves({ curves }: { readonly curves: Curves }) {
           t(`${k}.seriesAccuracy`),
           t(`${k}.seriesValAccuracy`),
         ])}
+        {modelType === 'detection' && (
+          <Typography variant="caption" color="textSecondary" component="p">
+            {t(`${k}.detectorAccuracyCaption`)}
+          </Typography>
+        )}
       </Grid>
     </Grid>
   );

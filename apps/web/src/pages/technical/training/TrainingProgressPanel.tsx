@@ -1,15 +1,21 @@
 import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
-import type { TrainingStatus } from '@sarm/contracts';
+import type { ModelType, TrainingStatus } from '@sarm/contracts';
 import { useTranslation } from 'react-i18next';
+import { evaluationToShow } from './evaluationLogic';
+import { ModelEvaluationView } from './ModelEvaluationView';
 import { TrainingCurves } from './TrainingCurves';
 import { TrainingLogBox } from './TrainingLogBox';
 import { formatDuration, modelStatusColor, progressPercent } from './trainingLogic';
 
 const k = 'technical.training';
 
-/** Progress, epochs, time remaining, logs and curves of the run, with Stop and Save. */
+/**
+ * Progress, epochs, time remaining, logs and curves of the run, with Stop and Save; a morphology
+ * run that ended trained adds its validation scores per class.
+ */
 export function TrainingProgressPanel({
   status,
+  modelType,
   logs,
   stopping,
   saving,
@@ -17,6 +23,8 @@ export function TrainingProgressPanel({
   onSave,
 }: {
   readonly status: TrainingStatus | undefined;
+  /** The run's model type, `null` until it is known. */
+  readonly modelType: ModelType | null;
   readonly logs: readonly string[];
   readonly stopping: boolean;
   readonly saving: boolean;
@@ -27,6 +35,7 @@ export function TrainingProgressPanel({
   const training = status?.status === 'training';
   const remaining = formatDuration(status?.estimated_time_remaining ?? null);
   const percent = progressPercent(status?.progress ?? 0);
+  const evaluation = evaluationToShow(status);
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack spacing={2}>
@@ -90,7 +99,8 @@ export function TrainingProgressPanel({
           </Box>
         )}
         <TrainingLogBox lines={logs} />
-        {status !== undefined && <TrainingCurves curves={status.metrics} />}
+        {status !== undefined && <TrainingCurves curves={status.metrics} modelType={modelType} />}
+        {evaluation !== null && <ModelEvaluationView evaluation={evaluation} />}
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button
             color="error"
