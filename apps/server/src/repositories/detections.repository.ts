@@ -62,12 +62,16 @@ export function createDetectionsRepository(db: Database) {
       .orderBy(detections.y1, detections.x1, detections.id);
   }
 
-  /** Replaces every detection of the frame in one transaction; answers the old and new rows. */
-  async function replaceForFrame(frameId: string, values: readonly DetectionInsert[]) {
+  /** Deletes the frame's detections that meet `condition` and inserts `values`, in one transaction. */
+  async function replaceWhere(
+    frameId: string,
+    condition: SQL | undefined,
+    values: readonly DetectionInsert[],
+  ) {
     return db.transaction(async (tx) => {
       const removed = await tx
         .delete(detections)
-        .where(eq(detections.frameId, frameId))
+        .where(and(eq(detections.frameId, frameId), condition))
         .returning();
       const inserted =
         values.length === 0
@@ -80,23 +84,13 @@ export function createDetectionsRepository(db: Database) {
     });
   }
 
+  /** Replaces every detection of the frame in one transaction; answers the old and new rows. */
+  const replaceForFrame = (frameId: string, values: readonly DetectionInsert[]) =>
+    replaceWhere(frameId, undefined, values);
+
   /** Replaces the frame's unverified detections (a person's checked boxes stay); answers both. */
-  async function replaceUnverified(frameId: string, values: readonly DetectionInsert[]) {
-    return db.transaction(async (tx) => {
-      const removed = await tx
-        .delete(detections)
-        .where(and(eq(detections.frameId, frameId), eq(detections.verified, false)))
-        .returning();
-      const inserted =
-        values.length === 0
-          ? []
-          : await tx
-              .insert(detections)
-              .values([...values])
-              .returning();
-      return { removed, inserted };
-    });
-  }
+  const replaceUnverified = (frameId: string, values: readonly DetectionInsert[]) =>
+    replaceWhere(frameId, eq(detections.verified, false), values);
 
   async function findById(id: string): Promise<DetectionRow | undefined> {
     const [row] = await db.select().from(detections).where(eq(detections.id, id)).limit(1);

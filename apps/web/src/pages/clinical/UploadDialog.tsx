@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { FileDetailsDialog, type FileDetails } from './FileDetailsDialog';
 import { PatientPicker } from './PatientPicker';
 import { localDate, parseTags } from './sampleLogic';
-import { UploadError, defaultVideoName, uploadVideo } from './uploadVideo';
+import { defaultVideoName, describeUploadError, uploadVideo } from './uploadVideo';
 
 interface Entry {
   readonly file: File;
@@ -72,20 +72,7 @@ export function UploadDialog({
   const patch = (index: number, change: Partial<Entry>) =>
     setEntries((list) => list.map((entry, i) => (i === index ? { ...entry, ...change } : entry)));
 
-  function describe(error: unknown, file: string): string {
-    if (!(error instanceof UploadError))
-      return t('clinical.uploadFailed', { file, message: t('clinical.uploadFailedGeneric') });
-    const { failure } = error;
-    const message =
-      failure.kind === 'noToken'
-        ? t('clinical.noToken')
-        : failure.kind === 'expired'
-          ? t('clinical.sessionExpired')
-          : failure.kind === 'network'
-            ? t('clinical.uploadNetwork')
-            : (failure.message ?? t('clinical.uploadStatus', { status: failure.status }));
-    return t('clinical.uploadFailed', { file, message });
-  }
+  const describe = (error: unknown, file: string) => describeUploadError(t, error, file);
 
   /** The file's details with the shared values where it has none of its own. */
   const effective = (entry: Entry): FileDetails => ({

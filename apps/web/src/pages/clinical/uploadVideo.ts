@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { NAME_MAX } from '@sarm/contracts';
 import { serverMessage } from '../../api/client';
 import { readToken } from '../../api/session';
@@ -81,3 +82,19 @@ export const isVideoFile = (file: File) => file.type.startsWith('video/');
 /** The file name without its extension, cut to the longest name the server accepts. */
 export const defaultVideoName = (fileName: string) =>
   fileName.replace(/\.[^.]+$/, '').slice(0, NAME_MAX);
+
+/** The message of a failed upload of `file`, in the spec's words ('Failed to upload {file}: ...'). */
+export function describeUploadError(t: TFunction, error: unknown, file: string): string {
+  if (!(error instanceof UploadError))
+    return t('clinical.uploadFailed', { file, message: t('clinical.uploadFailedGeneric') });
+  const { failure } = error;
+  const message =
+    failure.kind === 'noToken'
+      ? t('clinical.noToken')
+      : failure.kind === 'expired'
+        ? t('clinical.sessionExpired')
+        : failure.kind === 'network'
+          ? t('clinical.uploadNetwork')
+          : (failure.message ?? t('clinical.uploadStatus', { status: failure.status }));
+  return t('clinical.uploadFailed', { file, message });
+}

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clinicalKeys, fetchDatasetVideos } from '../../../api/clinicalApi';
 import { useToast } from '../../../feedback/feedbackContext';
-import { UploadError, defaultVideoName, uploadVideo } from '../../clinical/uploadVideo';
+import { defaultVideoName, describeUploadError, uploadVideo } from '../../clinical/uploadVideo';
 import { checkVideoFile, findUploadedVideo } from './predictionLogic';
 
 const k = 'technical.prediction.upload';
@@ -25,20 +25,7 @@ export function VideoUploadButton({
   const input = useRef<HTMLInputElement | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
 
-  const describe = (error: unknown, file: string) => {
-    if (!(error instanceof UploadError))
-      return t('clinical.uploadFailed', { file, message: t('clinical.uploadFailedGeneric') });
-    const { failure } = error;
-    const message =
-      failure.kind === 'noToken'
-        ? t('clinical.noToken')
-        : failure.kind === 'expired'
-          ? t('clinical.sessionExpired')
-          : failure.kind === 'network'
-            ? t('clinical.uploadNetwork')
-            : (failure.message ?? t('clinical.uploadStatus', { status: failure.status }));
-    return t('clinical.uploadFailed', { file, message });
-  };
+  const describe = (error: unknown, file: string) => describeUploadError(t, error, file);
 
   const upload = async (file: File) => {
     const problem = checkVideoFile(file, datasetId);

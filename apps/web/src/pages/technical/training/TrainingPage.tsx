@@ -1,9 +1,8 @@
-import { Alert, Box, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useCan } from '../../admin/common/useCan';
-import { ClinicalBreadcrumbs } from '../../clinical/ClinicalBreadcrumbs';
+import { ModelToolPage } from '../models/ModelToolPage';
 import { TrainedModelsTab } from './TrainedModelsTab';
 import { parseTrainingQuery } from './trainingLogic';
 import { TrainNewModelTab } from './TrainNewModelTab';
@@ -27,35 +26,22 @@ export function TrainingPage() {
   };
 
   return (
-    <Box>
-      <ClinicalBreadcrumbs
-        crumbs={[
-          { label: t(`${k}.crumbTechnical`), to: '/finetune/dashboard' },
-          { label: t(`${k}.title`) },
-        ]}
-      />
-      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-        {t(`${k}.title`)}
-      </Typography>
-      {!allowed ? (
-        <Alert severity="warning">{t(`${k}.noPermission`)}</Alert>
-      ) : (
-        <>
-          <Tabs
-            value={tab}
-            onChange={(_event, value: 'train' | 'models') => setTab(value)}
-            sx={{ mb: 2 }}
-          >
-            <Tab value="train" label={t(`${k}.tabs.train`)} />
-            <Tab value="models" label={t(`${k}.tabs.models`)} />
-          </Tabs>
-          {/* The run stays mounted on the other tab so its polling and logs continue. */}
-          <Box hidden={tab !== 'train'}>
-            <TrainNewModelTab key={query.id ?? 'new'} query={query} />
-          </Box>
-          {tab === 'models' && <TrainedModelsTab onOpenRun={openRun} />}
-        </>
-      )}
-    </Box>
+    <ModelToolPage
+      title={t(`${k}.title`)}
+      allowed={allowed}
+      noPermission={t(`${k}.noPermission`)}
+      tab={tab}
+      onTab={setTab}
+      first={{
+        value: 'train',
+        label: t(`${k}.tabs.train`),
+        content: <TrainNewModelTab key={query.id ?? 'new'} query={query} />,
+      }}
+      second={{
+        value: 'models',
+        label: t(`${k}.tabs.models`),
+        content: <TrainedModelsTab onOpenRun={openRun} />,
+      }}
+    />
   );
 }
