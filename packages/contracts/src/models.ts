@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common.js';
-import { idText, multiLineText, NAME_MAX, NOTE_MAX, singleLineText } from './limits.js';
+import {
+  idText,
+  multiLineText,
+  NAME_MAX,
+  NOTE_MAX,
+  SHORT_TEXT_MAX,
+  singleLineText,
+} from './limits.js';
 
 export const MODEL_TYPES = ['detection', 'morphology'] as const;
 export type ModelType = (typeof MODEL_TYPES)[number];
@@ -102,6 +109,43 @@ export const CreateModelRequestSchema = z.object({
   notes: modelNotes.optional(),
 });
 export type CreateModelRequest = z.infer<typeof CreateModelRequestSchema>;
+
+/** The classes of an imported ONNX morphology model's scores when the import names none, in order. */
+export const DEFAULT_ONNX_MORPHOLOGY_CLASSES = [
+  'normal',
+  'head_defect',
+  'midpiece_defect',
+  'tail_defect',
+  'multiple_defects',
+] as const;
+
+const onnxClassList = singleLineText('Classes', NOTE_MAX)
+  .transform((text) =>
+    text
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== ''),
+  )
+  .pipe(
+    z
+      .array(singleLineText('A class name', SHORT_TEXT_MAX))
+      .min(2, 'A morphology model needs at least two classes')
+      .refine((names) => new Set(names).size === names.length, 'Class names must be distinct'),
+  );
+
+/**
+ * The multipart fields of an ONNX model import (besides the `.onnx` file): its type, an optional
+ * name (else the file's) and, for a morphology model, its classes in the order of its scores as a
+ * comma list (default {@link DEFAULT_ONNX_MORPHOLOGY_CLASSES}).
+ */
+export const OnnxModelImportFieldsSchema = z.object({
+  type: z.enum(MODEL_TYPES, {
+    error: 'Please choose the type of the ONNX model: detection or morphology',
+  }),
+  name: modelName.optional(),
+  classes: onnxClassList.optional(),
+});
+export type OnnxModelImportFields = z.infer<typeof OnnxModelImportFieldsSchema>;
 
 export const UpdateModelRequestSchema = z.object({
   name: modelName.optional(),

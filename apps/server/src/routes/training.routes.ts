@@ -3,6 +3,7 @@ import {
   DeployModelRequestSchema,
   IdParamsSchema,
   ModelSchema,
+  OnnxModelImportFieldsSchema,
   ProjectDetectorSchema,
   ProjectIdParamsSchema,
   TrainingStatusSchema,
@@ -22,8 +23,14 @@ const READ: readonly PermissionRequirement[] = [
   'finetune.predict_models',
   'finetune.deploy_models',
 ];
-/** SARM model zips are small (the detector's weights are kilobytes); the cap is generous. */
-const MODEL_ZIP_MAX_BYTES = 200 * 1024 ** 2;
+/** SARM model zips are small (the detector's weights are kilobytes); ONNX exports can be larger. */
+const MODEL_FILE_MAX_BYTES = 200 * 1024 ** 2;
+/** Multipart fields of an import that are read (anything else is ignored). */
+const IMPORT_FIELDS = ['name', 'type', 'classes'] as const;
+
+/** Whether the bytes open like a zip (local file header "PK\x03\x04"). */
+const looksLikeZip = (bytes: Uint8Array) =>
+  bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
 /** Training, export and import, and deployment of models (spec 2 §7.4). */
 export const trainingRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
@@ -88,20 +95,21 @@ export const trainingRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
       config: { permission: READ },
       schema: {
         tags,
-        summary: 'Download the trained model as a SARM model zip',
+        summary:
+          'Download the trained model as a SARM model zip (an imported ONNX model: its .onnx file)',
         description:
-          'The zip holds metadata.json (type, classes, input, normalisation, training data label and metrics), architecture.json and weights.bin (float32). 409 before training finished.',
+          'The zip holds metadata.json (type, classes, input, normalisation, training data label and metrics), architecture.json and weights.bin (float32). A model imported from ONNX answers the .onnx file as imported (application/octet-stream). 409 before training finished.',
         params: IdParamsSchema,
-        produces: ['application/zip'],
+        produces: ['application/zip', 'application/octet-stream'],
       },
     },
     async (request, reply) => {
-      const { fileName, bytes } = await modelFiles.exportZip(
+      const { fileName, contentType, bytes } = await modelFiles.exportZip(
         requireAuth(request),
         request.params.id,
       );
       return reply
-        .header('content-type', 'application/zip')
+        .header('content-type', contentType)
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .send(Buffer.from(bytes));
     },
@@ -113,7 +121,9 @@ export const trainingRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
       config: { permission: TRAIN },
       schema: {
         tags,
-        summary: 'Import a SARM model zip (multipart: file, optional name)',
+        summary: 'Import a SARM model zip or an ONNX model (multipart: file, optional name)',
+        description:
+          'An .onnx file also needs `type` (detection or morphology) and, for morphology, may name its `classes` in score order as a comma list (default normal,head_defect,midpiece_defect,tail_defect,multiple_defects). The ONNX model is opened and run on a blank input first: a detector must take one image [1,1|3,H,W] and answer YOLO-style boxes [1,N,5+] or a heat map [1,1,h,w]; a classifier must take crops [1|N,1|2,S,S] and answer one score per class. 400 naming what is wrong; nothing is kept then.',
         consumes: ['multipart/form-data'],
         response: { 201: ModelSchema },
       },
@@ -121,17 +131,34 @@ export const trainingRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
     async (request, reply) => {
       const auth = requireAuth(request);
       let bytes: Uint8Array | undefined;
-      let name: string | undefined;
+      let fileName: string | undefined;
+      const fields: Partial<Record<(typeof IMPORT_FIELDS)[number], string>> = {};
       for await (const part of request.parts({
-        limits: { files: 1, fileSize: MODEL_ZIP_MAX_BYTES },
+        limits: { files: 1, fileSize: MODEL_FILE_MAX_BYTES },
       })) {
         if (part.type === 'file') {
           bytes = await readAll(part.file);
+          fileName = part.filename;
           if (part.file.truncated) throw badRequest('The model file is too large');
-        } else if (part.fieldname === 'name' && typeof part.value === 'string') name = part.value;
+        } else {
+          const field = IMPORT_FIELDS.find((known) => known === part.fieldname);
+          // An empty field counts as not sent, as the form sends empty inputs.
+          if (field !== undefined && typeof part.value === 'string' && part.value.trim() !== '')
+            fields[field] = part.value;
+        }
       }
-      if (bytes === undefined) throw badRequest('Please attach the model .zip file');
-      return reply.status(201).send(await modelFiles.importZip(auth, bytes, name));
+      if (bytes === undefined) throw badRequest('Please attach the model .zip or .onnx file');
+      const onnx =
+        fileName?.toLowerCase().endsWith('.onnx') === true ||
+        (fields.type !== undefined && !looksLikeZip(bytes));
+      if (!onnx)
+        return reply.status(201).send(await modelFiles.importZip(auth, bytes, fields.name));
+      const parsed = OnnxModelImportFieldsSchema.safeParse(fields);
+      if (!parsed.success)
+        throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid ONNX import fields');
+      return reply
+        .status(201)
+        .send(await modelFiles.importOnnx(auth, bytes, { ...parsed.data, fileName }));
     },
   );
 

@@ -132,8 +132,8 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
     return withTempDir(async (dir) => {
       const file = await localFile(deps.storage, frame.storageKey, dir);
       const data = await decodeGray(file, frame.width, frame.height);
-      const found = detector
-        .detect(
+      const found = (
+        await detector.detect(
           {
             index: frameIndex(frame.frameNumber),
             width: frame.width,
@@ -142,7 +142,7 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
           },
           settings,
         )
-        .filter((detection) => detection.confidence >= config.confidence_threshold);
+      ).filter((detection) => detection.confidence >= config.confidence_threshold);
       const now = deps.clock.now();
       const margin = await cropMarginPx(frame.videoId);
       const sharpnessOf = cropSharpness(data, frame, margin);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClassicalDetector } from '../detect/classical-detector.js';
+import type { Detector } from '../detect/types.js';
 import { resolveSettings } from '../settings.js';
 import { createSimulation } from '../simulate/simulation.js';
 import type { GrayFrame } from '../types.js';
@@ -56,5 +57,34 @@ describe('analyzeFrames', () => {
       ),
     ).toBeLessThan(12);
     expect(result.settings.version).toBe(3);
+  });
+
+  it('awaits a detector that answers a promise and gets the same result as from a synchronous one', async () => {
+    const sim = createSimulation({ sperm: 15, frames: 30, seed: 5 });
+    const settings = resolveSettings();
+    const classical = new ClassicalDetector(settings);
+    const inner = new ClassicalDetector(settings);
+    let pending = 0;
+    const asynchronous: Detector = {
+      detect: async (frame, frameSettings) => {
+        pending += 1;
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        pending -= 1;
+        return inner.detect(frame, frameSettings);
+      },
+    };
+    const options = { includeDetections: true };
+    const expected = await analyzeFrames(framesOf(sim), sim.info, settings, {
+      ...options,
+      detector: classical,
+    });
+    const answered = await analyzeFrames(framesOf(sim), sim.info, settings, {
+      ...options,
+      detector: asynchronous,
+    });
+    expect(pending).toBe(0);
+    expect(answered.per_frame).toEqual(expected.per_frame);
+    expect(answered.per_frame.some((f) => f.count > 0)).toBe(true);
+    expect(answered.tracks).toEqual(expected.tracks);
   });
 });

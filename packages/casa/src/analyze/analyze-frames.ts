@@ -92,7 +92,9 @@ async function analyzeWithPolarity(
   for await (const frame of frames) {
     width = frame.width;
     height = frame.height;
-    const detections = detector.detect(frame, settings);
+    const answered = detector.detect(frame, settings);
+    // Awaiting an array would cost a microtask per frame: only a promise is awaited.
+    const detections = Array.isArray(answered) ? answered : await answered;
     tracker.push(frame.index, detections);
     const count = detections.reduce((sum, d) => sum + d.cellCount, 0);
     perFrame.push(

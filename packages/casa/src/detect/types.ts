@@ -38,8 +38,17 @@ export interface DetectionMask {
   readonly data: Uint8Array;
 }
 
-/** Finds heads in a frame. The classical detector implements it; a trained model can replace it. */
+/**
+ * Finds heads in a frame. The classical detector implements it; a trained model can replace it.
+ * A detector backed by an asynchronous runtime (ONNX Runtime) answers a promise; callers await
+ * only a thenable answer, so synchronous detectors keep their speed.
+ */
 export interface Detector {
   /** Detections in one frame, judged with `settings` (scale, polarity, thresholds, size limits). */
+  detect(frame: GrayFrame, settings: CasaSettings): Detection[] | Promise<Detection[]>;
+}
+
+/** A detector that answers at once (the classical and TF.js ones), for callers that need that. */
+export interface SyncDetector extends Detector {
   detect(frame: GrayFrame, settings: CasaSettings): Detection[];
 }

@@ -2,7 +2,7 @@
  * Detection F1 of the classical and the trained detector, frame by frame against the simulator's
  * truth, on the same frames and with the same matching.
  */
-import type { Detection, Detector, GrayFrame } from '@sarm/casa';
+import type { Detection, GrayFrame, SyncDetector } from '@sarm/casa';
 import { ClassicalDetector, frameIndex, resolveSettings } from '@sarm/casa';
 import { f1Score, matchCentres } from '../detector/metrics.js';
 import type { MatchCounts } from '../detector/metrics.js';
@@ -62,7 +62,7 @@ function centresOf(found: readonly Detection[], shift: number) {
  */
 export function scoreCase(
   videos: readonly ScoredVideo[],
-  trained: Detector,
+  trained: SyncDetector,
   radiusPx: number,
 ): CaseScore {
   const classical = empty();

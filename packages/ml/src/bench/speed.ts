@@ -1,5 +1,5 @@
 /** Frames per second of a detector on 640x480 frames, one frame at a time as the analysis runs. */
-import type { Detector, GrayFrame } from '@sarm/casa';
+import type { GrayFrame, SyncDetector } from '@sarm/casa';
 import { resolveSettings } from '@sarm/casa';
 
 /**
@@ -7,7 +7,7 @@ import { resolveSettings } from '@sarm/casa';
  * have passed, and answers frames per second.
  */
 export function framesPerSecond(
-  detector: Detector,
+  detector: SyncDetector,
   frames: readonly GrayFrame[],
   umPerPixel: number,
   minSeconds = 2,

@@ -1,7 +1,7 @@
 /** The morphology classifier network: strided 3x3 convolutions, global average pooling, dense. */
 import * as tf from '@tensorflow/tfjs-core';
-import type { Random } from '../random.js';
-import { normal, seededRandom } from '../random.js';
+import { seededRandom } from '../random.js';
+import { heNormalScale, modelOfVariables, randomNormalVariable } from '../variables.js';
 
 /** What defines the network's shape; saved with the weights. */
 export interface MorphologyClassifierArchitecture {
@@ -79,33 +79,19 @@ export function createMorphologyClassifier(
 ): MorphologyClassifierModel {
   checkArchitecture(architecture);
   const random = seededRandom(seed);
-  const variables = variableShapes(architecture).map((shape) => {
-    if (shape.length === 1) return tf.variable(tf.zeros(shape));
-    const fanIn = shape.slice(0, -1).reduce((a, b) => a * b, 1);
-    return tf.variable(tf.tensor(randomArray(shape, Math.sqrt(2 / fanIn), random), shape));
-  });
+  const variables = variableShapes(architecture).map((shape) =>
+    shape.length === 1
+      ? tf.variable(tf.zeros(shape))
+      : randomNormalVariable(shape, heNormalScale(shape), random),
+  );
   return modelFromVariables(architecture, variables);
 }
 
-function randomArray(shape: readonly number[], scale: number, random: Random): Float32Array {
-  const out = new Float32Array(shape.reduce((a, b) => a * b, 1));
-  for (let i = 0; i < out.length; i += 1) out[i] = normal(random) * scale;
-  return out;
-}
-
 /** Wraps variables (in the order of `variableShapes`) as a model. */
-export function modelFromVariables(
+export const modelFromVariables: (
   architecture: MorphologyClassifierArchitecture,
   variables: tf.Variable[],
-): MorphologyClassifierModel {
-  return {
-    architecture,
-    variables,
-    dispose() {
-      for (const v of variables) v.dispose();
-    },
-  };
-}
+) => MorphologyClassifierModel = modelOfVariables;
 
 /**
  * Runs the network on a batch [n, size, size, 2] of prepared inputs and answers class logits

@@ -1,6 +1,8 @@
 /** The morphology classifier's training loop: Adam on softmax cross-entropy, seeded throughout. */
 import * as tf from '@tensorflow/tfjs-core';
-import { seededRandom, shuffled } from '../random.js';
+import { seededRandom } from '../random.js';
+import type { EpochProgress, ModelEpochCallback, TrainedModelResult } from '../training-loop.js';
+import { runTrainingLoop } from '../training-loop.js';
 import type { ClassifierAugmentOptions } from './augment.js';
 import { augmentCrop, DEFAULT_CLASSIFIER_AUGMENT } from './augment.js';
 import { checkLabels } from './evaluate.js';
@@ -62,33 +64,25 @@ export const DEFAULT_CLASSIFIER_TRAIN_OPTIONS: TrainMorphologyClassifierOptions 
 };
 
 /** What one epoch achieved; validation values are NaN when nothing was held out. */
-export interface ClassifierEpochMetrics {
-  /** 1-based. */
-  readonly epoch: number;
-  readonly epochs: number;
+export interface ClassifierEpochMetrics extends EpochProgress {
   /** Mean loss and accuracy over the epoch's (augmented) training batches. */
   readonly loss: number;
   readonly valLoss: number;
   readonly accuracy: number;
   readonly valAccuracy: number;
-  readonly seconds: number;
 }
 
-/**
- * Called after every epoch with its metrics and the model (to keep the best epoch's weights);
- * answering 'stop' ends training after this epoch (`stopped` is then true unless it was the last).
- */
-export type ClassifierEpochCallback = (
-  metrics: ClassifierEpochMetrics,
-  model: MorphologyClassifierModel,
-) => void | 'stop' | Promise<void | 'stop'>;
+/** Called after every epoch with its metrics and the model; see `ModelEpochCallback`. */
+export type ClassifierEpochCallback = ModelEpochCallback<
+  ClassifierEpochMetrics,
+  MorphologyClassifierModel
+>;
 
 /** The trained model (the caller owns and disposes it), its history and whether it was stopped. */
-export interface TrainMorphologyClassifierResult {
-  readonly model: MorphologyClassifierModel;
-  readonly history: ClassifierEpochMetrics[];
-  readonly stopped: boolean;
-}
+export type TrainMorphologyClassifierResult = TrainedModelResult<
+  MorphologyClassifierModel,
+  ClassifierEpochMetrics
+>;
 
 interface PreparedSample {
   readonly crop: PreparedCrop;
@@ -119,53 +113,29 @@ export async function trainMorphologyClassifier(
   const random = seededRandom(o.seed);
   const prepared = samples.map((s) => ({ crop: prepareCrop(s, inputSize), label: s.label }));
   const { training, validation } = stratifiedSplit(prepared, o.validationSplit, random);
-  const optimizer = tf.train.adam(o.learningRate);
-  const history: ClassifierEpochMetrics[] = [];
-  const stopRequested = (): boolean => o.shouldStop?.() === true;
-  let stopped = false;
-  try {
-    for (let epoch = o.firstEpoch; epoch <= o.epochs; epoch += 1) {
-      const started = performance.now();
-      const totals = { loss: 0, correct: 0, count: 0 };
-      const order = shuffled(training, random);
-      const batches = Math.ceil(order.length / o.batchSize);
-      for (let b = 0; b < batches; b += 1) {
-        if (stopRequested()) break;
-        const batch = order.slice(b * o.batchSize, (b + 1) * o.batchSize).map((s) => ({
-          label: s.label,
-          crop: o.augment === false ? s.crop : augmentCrop(s.crop, inputSize, o.augment, random),
-        }));
-        const step = trainStep(model, optimizer, batch);
-        totals.loss += step.loss * batch.length;
-        totals.correct += step.correct;
-        totals.count += batch.length;
-        o.onBatch?.(epoch, b + 1, batches);
-        // Let timers and stop requests run between batches.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      if (stopRequested()) {
-        stopped = true;
-        break;
-      }
+  const { history, stopped } = await runTrainingLoop(training, random, o, {
+    startEpoch: () => ({ loss: 0, correct: 0, count: 0 }),
+    trainBatch(batch, optimizer, totals) {
+      const augmented = batch.map((s) => ({
+        label: s.label,
+        crop: o.augment === false ? s.crop : augmentCrop(s.crop, inputSize, o.augment, random),
+      }));
+      const step = trainStep(model, optimizer, augmented);
+      totals.loss += step.loss * augmented.length;
+      totals.correct += step.correct;
+      totals.count += augmented.length;
+    },
+    scoreEpoch(totals) {
       const held = validation.length > 0 ? scoreSamples(model, validation) : undefined;
-      const metrics: ClassifierEpochMetrics = {
-        epoch,
-        epochs: o.epochs,
+      return {
         loss: totals.loss / Math.max(totals.count, 1),
         accuracy: totals.correct / Math.max(totals.count, 1),
         valLoss: held?.loss ?? Number.NaN,
         valAccuracy: held?.accuracy ?? Number.NaN,
-        seconds: (performance.now() - started) / 1000,
       };
-      history.push(metrics);
-      if ((await onEpoch?.(metrics, model)) === 'stop') {
-        stopped = epoch < o.epochs;
-        break;
-      }
-    }
-  } finally {
-    optimizer.dispose();
-  }
+    },
+    onEpoch: (metrics) => onEpoch?.(metrics, model),
+  });
   return { model, history, stopped };
 }
 

@@ -1,7 +1,7 @@
 /** The head detector network: a few convolutions down to stride 4, a heat map and box size head. */
 import * as tf from '@tensorflow/tfjs-core';
-import type { Random } from '../random.js';
-import { normal, seededRandom } from '../random.js';
+import { seededRandom } from '../random.js';
+import { heNormalScale, modelOfVariables, randomNormalVariable } from '../variables.js';
 
 /** What defines the network's shape; saved with the weights. */
 export interface HeadDetectorArchitecture {
@@ -57,9 +57,7 @@ export function createHeadDetector(
   const shapes = layerShapes(architecture);
   shapes.forEach(({ filter }, i) => {
     const last = i === shapes.length - 1;
-    const fanIn = filter[0] * filter[1] * filter[2];
-    const scale = last ? 0.01 : Math.sqrt(2 / fanIn);
-    variables.push(tf.variable(tf.tensor4d(randomArray(filter, scale, random), filter)));
+    variables.push(randomNormalVariable(filter, last ? 0.01 : heNormalScale(filter), random));
     const bias = new Float32Array(filter[3]);
     if (last) bias[0] = HEAT_PRIOR_LOGIT;
     variables.push(tf.variable(tf.tensor1d(bias)));
@@ -67,25 +65,11 @@ export function createHeadDetector(
   return modelFromVariables(architecture, variables);
 }
 
-function randomArray(shape: readonly number[], scale: number, random: Random): Float32Array {
-  const out = new Float32Array(shape.reduce((a, b) => a * b, 1));
-  for (let i = 0; i < out.length; i += 1) out[i] = normal(random) * scale;
-  return out;
-}
-
 /** Wraps variables (weights then bias per layer) as a model. */
-export function modelFromVariables(
+export const modelFromVariables: (
   architecture: HeadDetectorArchitecture,
   variables: tf.Variable[],
-): HeadDetectorModel {
-  return {
-    architecture,
-    variables,
-    dispose() {
-      for (const v of variables) v.dispose();
-    },
-  };
-}
+) => HeadDetectorModel = modelOfVariables;
 
 /**
  * Runs the network on a batch [n, h, w, 1] of standardised frames (h, w multiples of 4) and

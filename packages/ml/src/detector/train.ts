@@ -1,6 +1,8 @@
 /** The head detector's training loop: augmentation, validation split, per-epoch metrics, stop. */
 import * as tf from '@tensorflow/tfjs-core';
 import { seededRandom, shuffled } from '../random.js';
+import type { EpochProgress, ModelEpochCallback, TrainedModelResult } from '../training-loop.js';
+import { runTrainingLoop } from '../training-loop.js';
 import type { DetectionSample } from '../types.js';
 import type { AugmentOptions } from './augment.js';
 import { augmentSample, DEFAULT_AUGMENT } from './augment.js';
@@ -56,26 +58,16 @@ export const DEFAULT_TRAIN_OPTIONS: TrainHeadDetectorOptions = {
 };
 
 /** What one epoch achieved; validation values are NaN when nothing was held out. */
-export interface EpochMetrics {
-  /** 1-based. */
-  readonly epoch: number;
-  readonly epochs: number;
+export interface EpochMetrics extends EpochProgress {
   readonly loss: number;
   readonly valLoss: number;
   /** Detection F1 at the matching radius (the spec's accuracy). */
   readonly f1: number;
   readonly valF1: number;
-  readonly seconds: number;
 }
 
-/**
- * Called after every epoch with its metrics and the model (to keep the best epoch's weights);
- * answering 'stop' ends training after this epoch (`stopped` is then true unless it was the last).
- */
-export type EpochCallback = (
-  metrics: EpochMetrics,
-  model: HeadDetectorModel,
-) => void | 'stop' | Promise<void | 'stop'>;
+/** Called after every epoch with its metrics and the model; see `ModelEpochCallback`. */
+export type EpochCallback = ModelEpochCallback<EpochMetrics, HeadDetectorModel>;
 
 /** How many samples train and how many are held out for validation. */
 export interface SplitSizes {
@@ -90,11 +82,7 @@ export function splitSizes(count: number, validationSplit: number): SplitSizes {
 }
 
 /** The trained model (the caller owns and disposes it), its history and whether it was stopped. */
-export interface TrainHeadDetectorResult {
-  readonly model: HeadDetectorModel;
-  readonly history: EpochMetrics[];
-  readonly stopped: boolean;
-}
+export type TrainHeadDetectorResult = TrainedModelResult<HeadDetectorModel, EpochMetrics>;
 
 /**
  * Trains a head detector on frames with head boxes. Pure compute: frames in, weights and metrics
@@ -113,57 +101,27 @@ export async function trainHeadDetector(
   const validation = order.slice(0, valCount).map(unchanged);
   const training = order.slice(valCount);
   const model = o.model ?? createHeadDetector(o.architecture, o.seed);
-  const optimizer = tf.train.adam(o.learningRate);
-  const history: EpochMetrics[] = [];
-  const batchesTotal = Math.ceil(training.length / o.batchSize);
-  const stopRequested = (): boolean => o.shouldStop?.() === true;
-  let stopped = false;
-  try {
-    epochs: for (let epoch = o.firstEpoch; epoch <= o.epochs; epoch += 1) {
-      const started = performance.now();
-      let lossSum = 0;
-      let lossCount = 0;
-      const epochOrder = shuffled(training, random);
-      for (let start = 0; start < epochOrder.length; start += o.batchSize) {
-        if (stopRequested()) {
-          stopped = true;
-          break epochs;
-        }
-        const batch = epochOrder
-          .slice(start, start + o.batchSize)
-          .map((s) => prepare(s, o, random));
-        for (const group of groupBySize(batch)) {
-          const loss = trainStep(model, optimizer, group);
-          lossSum += loss * group.length;
-          lossCount += group.length;
-        }
-        o.onBatch?.(epoch, start / o.batchSize + 1, batchesTotal);
-        // Let timers and stop requests run between batches.
-        await new Promise((resolve) => setImmediate(resolve));
+  const { history, stopped } = await runTrainingLoop(training, random, o, {
+    startEpoch: () => ({ loss: 0, count: 0 }),
+    trainBatch(batch, optimizer, totals) {
+      const frames = batch.map((s) => prepare(s, o, random));
+      for (const group of groupBySize(frames)) {
+        const loss = trainStep(model, optimizer, group);
+        totals.loss += loss * group.length;
+        totals.count += group.length;
       }
-      if (stopRequested()) {
-        stopped = true;
-        break;
-      }
+    },
+    scoreEpoch(totals) {
       const trainScored = training.slice(0, o.trainF1Samples).map(unchanged);
-      const metrics: EpochMetrics = {
-        epoch,
-        epochs: o.epochs,
-        loss: lossSum / Math.max(lossCount, 1),
+      return {
+        loss: totals.loss / Math.max(totals.count, 1),
         valLoss: validation.length > 0 ? meanLoss(model, validation) : Number.NaN,
         f1: f1Of(model, trainScored, o),
         valF1: validation.length > 0 ? f1Of(model, validation, o) : Number.NaN,
-        seconds: (performance.now() - started) / 1000,
       };
-      history.push(metrics);
-      if ((await onEpoch?.(metrics, model)) === 'stop') {
-        stopped = epoch < o.epochs;
-        break;
-      }
-    }
-  } finally {
-    optimizer.dispose();
-  }
+    },
+    onEpoch: (metrics) => onEpoch?.(metrics, model),
+  });
   return { model, history, stopped };
 }
 

@@ -2,6 +2,8 @@ import {
   classifyCrops,
   initBackend,
   loadClassifierWeights,
+  type MorphologyCrop,
+  type MorphologyPrediction,
   savedMorphologyClassifierOf,
 } from '@sarm/ml';
 import type { PredictionMetrics } from '@sarm/contracts';
@@ -15,6 +17,8 @@ import type { FileStorage } from '../../storage/storage.js';
 import { maskKey } from '../detection-runner.js';
 import { cutCrops } from '../training/crop-samples.js';
 import { readBundle } from '../training/model-files.js';
+import { classifyCropsOnnx, inspectOnnxClassifier } from '../training/onnx-classifier.js';
+import { openStoredOnnxSession, readOnnxManifest } from '../training/onnx-model-files.js';
 import {
   predictionKeys,
   sampleFrameNumbers,
@@ -29,6 +33,44 @@ const SAMPLE_FRAMES = 6;
 
 /** Percent of `part` in `whole` (null without a whole). */
 const share = (part: number, whole: number) => (whole === 0 ? null : (100 * part) / whole);
+
+/** A loaded morphology classifier, whichever runtime runs it. */
+interface CropClassifier {
+  classify(crops: readonly MorphologyCrop[]): Promise<MorphologyPrediction[]>;
+  dispose(): Promise<void>;
+}
+
+/** The stored classifier: an imported ONNX file (ONNX Runtime) or a SARM zip (TF.js). */
+async function loadCropClassifier(
+  storage: FileStorage,
+  key: string,
+  runtime: 'tfjs' | 'onnx',
+): Promise<CropClassifier> {
+  if (runtime === 'onnx') {
+    const { classes } = await readOnnxManifest(storage, key);
+    const session = await openStoredOnnxSession(storage, key);
+    try {
+      const layout = await inspectOnnxClassifier(session, classes.length);
+      return {
+        classify: (crops) => classifyCropsOnnx(session, layout, classes, crops),
+        dispose: () => session.release(),
+      };
+    } catch (error) {
+      await session.release();
+      throw error;
+    }
+  }
+  await initBackend();
+  const bundle = await readBundle(storage, key);
+  const model = loadClassifierWeights(savedMorphologyClassifierOf(bundle.saved));
+  return {
+    classify: (crops) => Promise.resolve(classifyCrops(model, crops)),
+    dispose: () => {
+      model.dispose();
+      return Promise.resolve();
+    },
+  };
+}
 
 /**
  * A morphology model's prediction: every detection on the video's extracted frames cut as a crop
@@ -46,12 +88,11 @@ export async function predictMorphology(
     predictionId: string;
     videoId: string;
     modelFileKey: string;
+    runtime: 'tfjs' | 'onnx';
     onProgress: (done: number, total: number) => void;
   },
 ) {
-  await initBackend();
-  const bundle = await readBundle(deps.storage, input.modelFileKey);
-  const model = loadClassifierWeights(savedMorphologyClassifierOf(bundle.saved));
+  const classifier = await loadCropClassifier(deps.storage, input.modelFileKey, input.runtime);
   try {
     const { rows: frames } = await deps.videos.listFrames(input.videoId, 100_000, 0);
     const margin = await deps.cropMarginPx(input.videoId);
@@ -74,7 +115,7 @@ export async function predictMorphology(
             maskKey: row.hasMask ? maskKey(row) : null,
           })),
         );
-        const predicted = classifyCrops(model, crops);
+        const predicted = await classifier.classify(crops);
         perFrame.push({
           frame,
           boxes: rows.map((row, i) => [
@@ -159,6 +200,6 @@ export async function predictMorphology(
     });
     return { metrics, stored, frames: samples };
   } finally {
-    model.dispose();
+    await classifier.dispose();
   }
 }

@@ -83,6 +83,7 @@ export function createPredictor(deps: {
             predictionId,
             videoId: video.id,
             modelFileKey: model.fileKey,
+            runtime: model.runtime,
             onProgress,
           });
     context.signal.throwIfAborted();

@@ -4,6 +4,8 @@ import type { DatasetsRepository } from '../../repositories/datasets.repository.
 import type { ModelsRepository } from '../../repositories/models.repository.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { readBundle } from './model-files.js';
+import { inspectOnnxDetector, OnnxDetector } from './onnx-detector.js';
+import { openStoredOnnxSession } from './onnx-model-files.js';
 
 /** Which detector produced a stored result. */
 export type DetectorInfo =
@@ -36,8 +38,8 @@ export function sameDetector(stored: unknown, info: DetectorInfo): boolean {
 }
 
 /**
- * The detector each project's analyses use: its deployed trained model (loaded once per model
- * version and kept), else the built-in classical detector.
+ * The detector each project's analyses use: its deployed trained or imported model (TF.js or
+ * ONNX Runtime, loaded once per model version and kept), else the built-in classical detector.
  */
 export function createActiveDetectors(deps: {
   models: Pick<ModelsRepository, 'deployedIn' | 'findRow'>;
@@ -59,13 +61,36 @@ export function createActiveDetectors(deps: {
     };
     const cached = loaded.get(model.id);
     if (cached?.version === model.version) return { info, detector: cached.detector };
-    await initBackend();
-    const bundle = await readBundle(deps.storage, model.fileKey);
-    const network = loadWeights(savedHeadDetectorOf(bundle.saved));
-    const detector = new TrainedHeadDetector(network);
+    const opened =
+      model.runtime === 'onnx'
+        ? await openOnnxDetector(model.fileKey)
+        : await openTfjsDetector(model.fileKey);
     cached?.dispose();
-    loaded.set(model.id, { version: model.version, detector, dispose: () => network.dispose() });
-    return { info, detector };
+    loaded.set(model.id, { version: model.version, ...opened });
+    return { info, detector: opened.detector };
+  }
+
+  async function openTfjsDetector(fileKey: string) {
+    await initBackend();
+    const bundle = await readBundle(deps.storage, fileKey);
+    const network = loadWeights(savedHeadDetectorOf(bundle.saved));
+    return { detector: new TrainedHeadDetector(network), dispose: () => network.dispose() };
+  }
+
+  async function openOnnxDetector(fileKey: string) {
+    const session = await openStoredOnnxSession(deps.storage, fileKey);
+    try {
+      const layout = await inspectOnnxDetector(session);
+      return {
+        detector: new OnnxDetector(session, layout),
+        dispose: () => {
+          void session.release().catch(() => undefined);
+        },
+      };
+    } catch (error) {
+      await session.release();
+      throw error;
+    }
   }
 
   async function forProject(projectId: string): Promise<ActiveDetector> {

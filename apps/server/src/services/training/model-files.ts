@@ -10,6 +10,9 @@ export const modelFileKeys = (modelId: string) => ({
   checkpoint: `models/${modelId}/checkpoint.zip`,
   /** The best epoch so far of a running training. */
   best: `models/${modelId}/best.zip`,
+  /** An imported ONNX model as uploaded, and what its import learnt of it (classes). */
+  onnx: `models/${modelId}/model.onnx`,
+  onnxManifest: `models/${modelId}/onnx-model.json`,
 });
 
 /** Reads a stored SARM model zip. */

@@ -1,8 +1,15 @@
-import type { Model, ProjectDetector } from '@sarm/contracts';
+import {
+  DEFAULT_ONNX_MORPHOLOGY_CLASSES,
+  type Model,
+  type OnnxModelImportFields,
+  type ProjectDetector,
+} from '@sarm/contracts';
+import type { InferenceSession } from 'onnxruntime-node';
 import { unpackModelBundle } from '@sarm/ml';
 import type { Clock } from '../../clock.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { ModelsRepository } from '../../repositories/models.repository.js';
+import type { ProjectsRepository } from '../../repositories/projects.repository.js';
 import { putBytes, readStoredBytes } from '../../storage/read-stored.js';
 import type { FileStorage } from '../../storage/storage.js';
 import type { AuthContext } from '../access.js';
@@ -10,6 +17,14 @@ import { actorOf, type AuditService } from '../audit.service.js';
 import type { ModelsService } from '../models.service.js';
 import type { ProjectScope } from '../project-scope.js';
 import { deleteModelFiles, modelFileKeys } from './model-files.js';
+import { inspectOnnxClassifier } from './onnx-classifier.js';
+import { inspectOnnxDetector } from './onnx-detector.js';
+import {
+  onnxModelKeys,
+  OnnxModelShapeError,
+  openOnnxSession,
+  writeOnnxManifest,
+} from './onnx-model-files.js';
 
 export const MODEL_FILE_MESSAGES = {
   notTrained: 'The model has no trained weights yet: train it first',
@@ -18,11 +33,29 @@ export const MODEL_FILE_MESSAGES = {
 } as const;
 
 /** A file name safe in a Content-Disposition header. */
-const fileNameOf = (name: string) =>
-  `${name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'model'}.zip`;
+const fileNameOf = (name: string, extension: 'zip' | 'onnx') =>
+  `${name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'model'}.${extension}`;
+
+/** Checks an ONNX model against its type; answers the classes of its scores (none for a detector). */
+async function checkOnnxModel(
+  session: InferenceSession,
+  fields: OnnxModelImportFields,
+): Promise<string[]> {
+  try {
+    if (fields.type === 'detection') {
+      await inspectOnnxDetector(session);
+      return [];
+    }
+    const classes = fields.classes ?? [...DEFAULT_ONNX_MORPHOLOGY_CLASSES];
+    await inspectOnnxClassifier(session, classes.length);
+    return classes;
+  } catch (error) {
+    throw error instanceof OnnxModelShapeError ? badRequest(error.message) : error;
+  }
+}
 
 /**
- * A model's files: export and import of SARM model zips, deletion with the model, and deployment
+ * A model's files: export and import of SARM model zips and ONNX files, deletion with the model, and deployment
  * as a project's detector (one per project; none means the built-in classical detector).
  */
 export function createModelFilesService(deps: {
@@ -30,17 +63,75 @@ export function createModelFilesService(deps: {
   modelRows: ModelsRepository;
   storage: FileStorage;
   scope: ProjectScope;
+  projects: Pick<ProjectsRepository, 'findById'>;
   audit: AuditService;
   clock: Clock;
 }) {
+  /** The model's file: a SARM zip, or the ONNX file as it was imported. */
   async function exportZip(auth: AuthContext, id: string) {
     const { model } = await deps.models.findVisible(auth, id);
-    if (model.fileKey === null || model.runtime !== 'tfjs')
-      throw conflict(MODEL_FILE_MESSAGES.notTrained);
+    if (model.fileKey === null) throw conflict(MODEL_FILE_MESSAGES.notTrained);
+    const onnx = model.runtime === 'onnx';
     return {
-      fileName: fileNameOf(model.name),
+      fileName: fileNameOf(model.name, onnx ? 'onnx' : 'zip'),
+      contentType: onnx ? 'application/octet-stream' : 'application/zip',
       bytes: await readStoredBytes(deps.storage, model.fileKey),
     };
+  }
+
+  /**
+   * Registers an ONNX file as a trained model run by ONNX Runtime (source imported), once it has
+   * opened and answered a blank input in the shape its type needs; nothing is kept otherwise.
+   */
+  async function importOnnx(
+    auth: AuthContext,
+    bytes: Uint8Array,
+    fields: OnnxModelImportFields & { fileName?: string | undefined },
+  ): Promise<Model> {
+    let session: InferenceSession;
+    try {
+      session = await openOnnxSession(bytes);
+    } catch (error) {
+      throw error instanceof OnnxModelShapeError ? badRequest(error.message) : error;
+    }
+    let classes: string[];
+    try {
+      classes = await checkOnnxModel(session, fields);
+    } finally {
+      await session.release();
+    }
+    const now = deps.clock.now();
+    const fromFile = fields.fileName
+      ?.replace(/\.onnx$/i, '')
+      .trim()
+      .slice(0, 200);
+    const row = await deps.modelRows.insert({
+      name: fields.name?.trim() || fromFile || 'ONNX model',
+      type: fields.type,
+      config: { epochs: 1, batch_size: 16, learning_rate: 0.001, validation_split: 0.2 },
+      notes: `Imported from ONNX ${now.toISOString().slice(0, 10)}`,
+      status: 'trained',
+      source: 'imported',
+      runtime: 'onnx',
+      metrics: {},
+      version: 1,
+      trainedAt: now,
+      createdBy: auth.user.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const key = onnxModelKeys(row.id).model;
+    await writeOnnxManifest(deps.storage, key, { format: 'sarm-onnx', type: fields.type, classes });
+    await putBytes(deps.storage, key, bytes);
+    await deps.modelRows.update(row.id, { fileKey: key });
+    await deps.audit.record({
+      type: 'data',
+      severity: 'info',
+      message: `ONNX model "${row.name}" imported`,
+      actor: actorOf(auth.user),
+      resource: { id: row.id, type: 'model' },
+    });
+    return deps.models.get(auth, row.id);
   }
 
   /** Registers a SARM model zip as a trained model (status trained, source imported). */
@@ -96,7 +187,10 @@ export function createModelFilesService(deps: {
   }
 
   async function visibleProject(auth: AuthContext, projectId: string) {
-    if (!(await deps.scope.canSee(auth, projectId)))
+    if (
+      (await deps.projects.findById(projectId)) === undefined ||
+      !(await deps.scope.canSee(auth, projectId))
+    )
       throw notFound(MODEL_FILE_MESSAGES.projectNotFound);
   }
 
@@ -146,6 +240,6 @@ export function createModelFilesService(deps: {
     return answer;
   }
 
-  return { exportZip, importZip, detectorOf, deploy, undeploy, remove };
+  return { exportZip, importZip, importOnnx, detectorOf, deploy, undeploy, remove };
 }
 export type ModelFilesService = ReturnType<typeof createModelFilesService>;
