@@ -1,6 +1,8 @@
 import {
+  CropListResponseSchema,
   DataLabelSchema,
   FrameListResponseSchema,
+  ModelSchema,
   ModelListResponseSchema,
   PredictionListResponseSchema,
   ProjectDetectorSchema,
@@ -187,5 +189,82 @@ describe('model training and prediction', () => {
     await page.getByRole('tab', { name: 'Saved Predictions' }).click();
     await page.getByText('Heads on the video').filter({ visible: true }).first().waitFor();
     await shoot('saved-predictions');
+  }, 180_000);
+
+  it('shows a morphology model’s validation by class and confusion matrix', async () => {
+    // Detection boxes and morphology crops in one dataset.
+    await okJson(
+      await api.request(
+        'PUT',
+        `/sarm/dataset/update-dataset/${seed.datasetId}`,
+        { type: 'combined' },
+        adminToken,
+      ),
+    );
+    const label = DataLabelSchema.parse(
+      await okJson(
+        await api.request(
+          'POST',
+          '/sarm/annotation/create-label',
+          { name: 'Shapes', dataset_id: seed.datasetId, label_type: 'morphology' },
+          adminToken,
+        ),
+        201,
+      ),
+    );
+    const crops = CropListResponseSchema.parse(
+      await okJson(
+        await api.request(
+          'POST',
+          '/technical/crops/filter',
+          { video_id: seed.videoId, limit: 60, offset: 0 },
+          adminToken,
+        ),
+      ),
+    ).crops;
+    // Wide boxes are called head defects, the others normal: a class the crops show.
+    await okJson(
+      await api.request(
+        'POST',
+        `/sarm/annotation/datasets/${seed.datasetId}/data-labels/${label.id}/classifications`,
+        {
+          items: crops.map((crop, i) => ({
+            detection_id: crop.id,
+            class: i % 2 === 0 ? 'normal' : 'head_defect',
+          })),
+        },
+        adminToken,
+      ),
+    );
+    const model = ModelSchema.parse(
+      await okJson(
+        await api.request(
+          'POST',
+          '/technical/models',
+          { name: 'Shapes v1', type: 'morphology', dataset_id: seed.datasetId },
+          adminToken,
+        ),
+        201,
+      ),
+    );
+    await okJson(
+      await api.request(
+        'POST',
+        `/technical/models/${model.id}/train`,
+        { epochs: 2, batch_size: 8, data_label_id: label.id },
+        adminToken,
+      ),
+      202,
+    );
+    await until(
+      'morphology model trained',
+      async () => ModelSchema.parse(await api.getJson(`/technical/models/${model.id}`, adminToken)),
+      (value) => value.status !== 'training',
+    );
+    await page.goto(`/finetune/training?id=${model.id}`);
+    await page.getByText('Validation by class').waitFor({ timeout: 30_000 });
+    await page.getByRole('table').filter({ hasText: 'Normal' }).first().waitFor();
+    await page.getByText('Validation by class').scrollIntoViewIfNeeded();
+    await shoot('morphology-evaluation');
   }, 180_000);
 });
