@@ -137,10 +137,32 @@ export function saveBlob(blob: Blob, fileName: string): void {
 export const exportModel = (id: string): Promise<DownloadedFile> =>
   fetchFile(`/technical/models/${enc(id)}/export`, { method: 'POST' });
 
-/** Imports a SARM model zip (multipart field `file`); answers the new model. */
-export async function importModel(file: File): Promise<Model> {
+/**
+ * What goes with an imported file: an optional name for either kind; for an `.onnx` file its
+ * `type` (required by the server) and, for morphology, its classes in the order of its scores.
+ */
+export interface ModelImportFields {
+  readonly name?: string;
+  readonly type?: ModelType;
+  readonly classes?: readonly string[];
+}
+
+/**
+ * Imports a SARM model zip or an ONNX model (multipart: `file`, `name`, `type`, `classes`);
+ * answers the new model, or throws the server's message (for ONNX: what does not fit).
+ */
+export async function importModel({
+  file,
+  fields = {},
+}: {
+  readonly file: File;
+  readonly fields?: ModelImportFields;
+}): Promise<Model> {
   const form = new FormData();
   form.append('file', file);
+  if (fields.name !== undefined) form.append('name', fields.name);
+  if (fields.type !== undefined) form.append('type', fields.type);
+  if (fields.classes !== undefined) form.append('classes', fields.classes.join(','));
   const response = await window.fetch('/api/technical/models/import', {
     method: 'POST',
     headers: authHeaders(),
