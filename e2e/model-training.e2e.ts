@@ -8,8 +8,11 @@ import {
   ProjectDetectorSchema,
   defaultDataLabelName,
 } from '@sarm/contracts';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildTestBoxDetector } from '../apps/server/src/test/onnx-builder.js';
 import { TestApi } from './support/api.js';
 import {
   openTechnicalSession,
@@ -267,4 +270,41 @@ describe('model training and prediction', () => {
     await page.getByText('Validation by class').scrollIntoViewIfNeeded();
     await shoot('morphology-evaluation');
   }, 180_000);
+
+  it('imports an ONNX detector through the Import Model dialog, and shows a refusal', async () => {
+    const good = path.join(session.workDir, 'boxes.onnx');
+    await writeFile(
+      good,
+      buildTestBoxDetector({
+        channels: 3,
+        height: 240,
+        width: 320,
+        rows: [[100, 80, 12, 12, 0.9]],
+      }),
+    );
+    const junk = path.join(session.workDir, 'junk.onnx');
+    await writeFile(junk, 'not a model');
+    await page.goto('/finetune/training');
+    await page.getByRole('tab', { name: 'Trained Models' }).click();
+    const importModel = async (file: string) => {
+      await page.getByRole('button', { name: 'Import Model' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('model-file-input').setInputFiles(file);
+      await dialog.getByLabel('Model Type').click();
+      await page.getByRole('option', { name: 'Detection' }).click();
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      return dialog;
+    };
+    const refused = await importModel(junk);
+    await refused
+      .getByText('Error importing model: Not an ONNX model: the file could not be loaded')
+      .waitFor();
+    await shoot('import-refused');
+    await refused.getByRole('button', { name: 'Cancel' }).click();
+    await importModel(good);
+    await page.getByText('Model "boxes" has been imported.').waitFor();
+    await page.getByRole('row', { name: /boxes/ }).waitFor();
+    const [imported] = await modelsNamed('boxes');
+    expect(imported).toMatchObject({ runtime: 'onnx', source: 'imported', status: 'trained' });
+  }, 120_000);
 });

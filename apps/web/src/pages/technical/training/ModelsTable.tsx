@@ -84,7 +84,7 @@ export function ModelsTable({
                   </Button>
                   <Button
                     size="small"
-                    disabled={exportingId === model.id || model.status === 'training'}
+                    disabled={exportingId === model.id || model.status !== 'trained'}
                     onClick={() => actions.onExport(model)}
                   >
                     {t(`${k}.export`)}
