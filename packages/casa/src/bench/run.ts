@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import type { AccuracyFigures } from './accuracy.js';
 import { measureAccuracy } from './accuracy.js';
 import { HELD_OUT_SEEDS, TUNING_SEEDS, hardCases, summarise } from './hard-cases.js';
+import { HARD_SAMPLE_PARAMS } from '../simulate/params.js';
 import {
+  measureDetectorFps,
   measureEngineFps,
   measureFileSpeed,
   peakRssOfAnalysis,
@@ -27,6 +29,40 @@ const CASES: [string, Parameters<typeof measureAccuracy>[1]][] = [
   ['80 heads, blurred, drifting', { sperm: 80, seed: 7, blurSigmaPx: 1, driftUmPerS: 2 }],
 ];
 
+/**
+ * Command-line filters, so a single case can be measured without the whole bench (the machine is
+ * shared): `--only accuracy,hard,speed,real` runs those sections only; `--filter TEXT` runs only
+ * the accuracy and hard cases whose label contains TEXT (e.g. `--filter "0.3 um/px"`); `--seeds
+ * tuning` or `--seeds held-out` runs one of the hard seed sets.
+ */
+interface BenchOptions {
+  readonly sections: ReadonlySet<string> | null;
+  readonly filter: string | null;
+  readonly seeds: 'tuning' | 'held-out' | null;
+}
+
+function parseBenchOptions(args: readonly string[]): BenchOptions {
+  const value = (name: string): string | null => {
+    const i = args.indexOf(name);
+    return i >= 0 ? (args[i + 1] ?? null) : null;
+  };
+  const only = value('--only');
+  const seeds = value('--seeds');
+  if (seeds !== null && seeds !== 'tuning' && seeds !== 'held-out') {
+    throw new RangeError(`--seeds must be tuning or held-out, got ${seeds}`);
+  }
+  return {
+    sections: only === null ? null : new Set(only.split(',').map((s) => s.trim())),
+    filter: value('--filter'),
+    seeds,
+  };
+}
+
+const OPTIONS = parseBenchOptions(process.argv.slice(2));
+const runs = (section: string): boolean => OPTIONS.sections?.has(section) ?? true;
+const selected = (label: string): boolean =>
+  OPTIONS.filter === null || label.includes(OPTIONS.filter);
+
 const num = (v: number, digits: number, width: number): string => v.toFixed(digits).padStart(width);
 /** Signed to one decimal, without a "-0.0". */
 const signed = (v: number): string => {
@@ -40,6 +76,7 @@ async function printAccuracy(): Promise<void> {
     'case                           F1   conc err %  class share error pp (rapid slow non-pr immot)  identity %  coverage %',
   );
   for (const [label, params] of CASES) {
+    if (!selected(label)) continue;
     const f = await measureAccuracy(label, { frames: 250, ...params });
     const c = f.classErrorPp;
     console.log(
@@ -55,6 +92,7 @@ async function printHardSet(title: string, seeds: readonly number[]): Promise<vo
   );
   const figures: AccuracyFigures[] = [];
   for (const { label, params } of hardCases(seeds)) {
+    if (!selected(label)) continue;
     const f = await measureAccuracy(label, params);
     figures.push(f);
     const c = f.classErrorPp;
@@ -79,14 +117,37 @@ async function printHardSamples(): Promise<void> {
   console.log(
     '\nhard samples (issue 12): Brownian immotile cells and debris, stage drift ~2.5 µm/s wandering, beating non-progressive heads, 25 % defocused heads, noise 7, light falling 30 % across the field; 640x480, 4 s each',
   );
-  await printHardSet(
-    `TUNING seeds (${TUNING_SEEDS.join(', ')}): used while choosing thresholds`,
-    TUNING_SEEDS,
-  );
-  await printHardSet(
-    `HELD-OUT seeds (${HELD_OUT_SEEDS.join(', ')}): never looked at while tuning`,
-    HELD_OUT_SEEDS,
-  );
+  if (OPTIONS.seeds !== 'held-out') {
+    await printHardSet(
+      `TUNING seeds (${TUNING_SEEDS.join(', ')}): used while choosing thresholds`,
+      TUNING_SEEDS,
+    );
+  }
+  if (OPTIONS.seeds !== 'tuning') {
+    await printHardSet(
+      `HELD-OUT seeds (${HELD_OUT_SEEDS.join(', ')}): never looked at while tuning`,
+      HELD_OUT_SEEDS,
+    );
+  }
+}
+
+async function printEngineSpeed(): Promise<void> {
+  console.log('\nspeed on frames in memory, 640x480 @ 50 fps, 500 frames (best of 2 runs)');
+  const cases: [string, Parameters<typeof measureEngineFps>[0]][] = [
+    ['30 heads', { sperm: 30, frames: 500, seed: 7 }],
+    ['150 heads', { sperm: 150, frames: 500, seed: 7 }],
+    [
+      '150 heads hard, 0.3 um/px',
+      { ...HARD_SAMPLE_PARAMS, sperm: 150, umPerPixel: 0.3, frames: 500, seed: 7 },
+    ],
+  ];
+  for (const [label, params] of cases) {
+    const engine = await measureEngineFps(params);
+    const detector = measureDetectorFps(params);
+    console.log(
+      `  ${label.padEnd(26)} engine ${num(engine, 0, 5)} frames/s, detector alone ${num(detector, 0, 5)} frames/s`,
+    );
+  }
 }
 
 async function printSpeedAndMemory(): Promise<void> {
@@ -115,10 +176,6 @@ async function printSpeedAndMemory(): Promise<void> {
       console.log(
         `  ratio analysis / decode:    ${num(speed.analysisFps / speed.decodeFps, 2, 5)}`,
       );
-    }
-    for (const sperm of [30, 150]) {
-      const fps = await measureEngineFps({ sperm, frames: 500, seed: 7 });
-      console.log(`  engine alone on frames in memory, ${sperm} heads: ${num(fps, 0, 5)} frames/s`);
     }
     console.log('\nmemory (peak RSS of a fresh process analysing the whole video, 30 heads)');
     for (const seconds of [30, 120]) {
@@ -161,7 +218,8 @@ async function printRealVideo(): Promise<void> {
 console.log(
   'SARM CASA benchmark (targets: F1 >= 0.97, concentration within 5 %, each class share within 5 pp, identity >= 95 %)\n',
 );
-await printAccuracy();
-await printHardSamples();
-await printSpeedAndMemory();
-await printRealVideo();
+if (runs('accuracy')) await printAccuracy();
+if (runs('hard')) await printHardSamples();
+if (runs('engine-speed')) await printEngineSpeed();
+if (runs('speed')) await printSpeedAndMemory();
+if (runs('real')) await printRealVideo();
