@@ -38,17 +38,13 @@ const MIN_HEAD_SHARE = 0.35;
 /**
  * Heads lying on one another in a dense field make one blob with a single bright body, which the
  * bright-core split cannot cut. Such a blob is taken for several heads when its area is well above
- * the recording's typical head (MULTI_HEAD_AREA_FACTOR), or when it is somewhat larger
- * (MULTI_HEAD_MIN_AREA_FACTOR) and either carries much more signal than a head
- * (MULTI_HEAD_MASS_FACTOR: the light of overlapping heads adds up) or is much longer than one
- * (MULTI_HEAD_LENGTH_FACTOR). All are ratios to the typical head learnt from the recording, so they
- * mean the same at every calibration. On the hard samples' dense fields (tuning seeds) under 0.5 %
- * of single-head blobs pass these limits, and about nine merged pairs in ten.
+ * the recording's typical head (a ratio to the head learnt from the recording, so it means the same
+ * at every calibration) and it carries more signal than one head (MULTI_HEAD_MIN_MASS_FACTOR).
+ * Lower limits (1.05 heads' area with 1.5 heads' signal or 1.25 heads' length) caught a few more
+ * merged pairs on generated dense fields but cut single heads with their glow in two on the real
+ * recording (32.1 instead of 30.9 cells a frame), so they were left out.
  */
 const MULTI_HEAD_AREA_FACTOR = 1.3;
-const MULTI_HEAD_MIN_AREA_FACTOR = 1.05;
-const MULTI_HEAD_MASS_FACTOR = 1.5;
-const MULTI_HEAD_LENGTH_FACTOR = 1.25;
 /**
  * Whatever its size, a blob carrying little more signal than one head is one head: a defocused head
  * is larger and fainter, and a head touching a faint particle or the bright rim of a dark one is
@@ -60,7 +56,7 @@ const MULTI_HEAD_MIN_MASS_FACTOR = 1.1;
  * the 90th centile of head-sized blobs is at most this share above their median (1.07 to 1.13 in
  * area and 1.13 to 1.18 in signal on the simulator's videos). Where heads vary more (the real
  * phase-contrast recording: 1.46 and 1.48, from their glow and focus), the area and signal limits
- * grow in proportion (the length limit with the square root), so large single heads stay whole.
+ * grow in proportion, so large single heads stay whole.
  */
 const REFERENCE_AREA_SPREAD = 1.15;
 const REFERENCE_MASS_SPREAD = 1.2;
@@ -127,8 +123,6 @@ export class ClassicalDetector implements Detector {
   private typicalAreaPx: number | null = null;
   /** Running typical signal summed over one head (grey levels x pixels); null until learnt. */
   private typicalMass: number | null = null;
-  /** Running typical long axis of one head, pixels; null until learnt. */
-  private typicalLengthPx: number | null = null;
   /** Running ratio of the SPREAD_QUANTILE to the median of head-sized blobs' area, and signal. */
   private areaSpread: number | null = null;
   private massSpread: number | null = null;
@@ -192,7 +186,6 @@ export class ClassicalDetector implements Detector {
     this.framesSinceNoise = 0;
     this.typicalAreaPx = null;
     this.typicalMass = null;
-    this.typicalLengthPx = null;
     this.areaSpread = null;
     this.massSpread = null;
     this.headPeak = null;
@@ -319,16 +312,10 @@ export class ClassicalDetector implements Detector {
     const areaScale = Math.max(1, (this.areaSpread ?? 0) / REFERENCE_AREA_SPREAD);
     const massScale = Math.max(1, (this.massSpread ?? 0) / REFERENCE_MASS_SPREAD);
     const area = blob.area / typicalPx / areaScale;
-    if (area < MULTI_HEAD_MIN_AREA_FACTOR || this.typicalMass === null) return 1;
+    if (area < MULTI_HEAD_AREA_FACTOR || this.typicalMass === null) return 1;
     const mass = signalSum(blob, low) / this.typicalMass / massScale;
     if (mass < MULTI_HEAD_MIN_MASS_FACTOR) return 1;
-    const several =
-      area >= MULTI_HEAD_AREA_FACTOR ||
-      mass >= MULTI_HEAD_MASS_FACTOR ||
-      (this.typicalLengthPx !== null &&
-        ellipseAxesPx(blob).length >=
-          MULTI_HEAD_LENGTH_FACTOR * Math.sqrt(areaScale) * this.typicalLengthPx);
-    return several ? Math.max(2, Math.round(blob.area / typicalPx)) : 1;
+    return Math.max(2, Math.round(blob.area / typicalPx));
   }
 
   /** Splits a blob of `heads` heads without separate cores by its pixel positions. */
@@ -382,11 +369,9 @@ export class ClassicalDetector implements Detector {
     const areas = Float64Array.from(heads, (b) => b.area).sort();
     const peaks = Float64Array.from(heads, (b) => b.peak).sort();
     const masses = Float64Array.from(heads, (b) => signalSum(b, low)).sort();
-    const lengths = Float64Array.from(heads, (b) => ellipseAxesPx(b).length).sort();
     const middle = Math.floor(heads.length / 2);
     const median = areas[middle] ?? 0;
     this.typicalMass = runningMean(this.typicalMass, masses[middle] ?? 0);
-    this.typicalLengthPx = runningMean(this.typicalLengthPx, lengths[middle] ?? 0);
     const high = Math.floor(SPREAD_QUANTILE * (heads.length - 1));
     this.areaSpread = runningMean(this.areaSpread, (areas[high] ?? 0) / Math.max(1, median));
     this.massSpread = runningMean(
