@@ -65,6 +65,17 @@ export function createTrainingDataRepository(db: Database) {
       .orderBy(asc(frames.id), asc(detections.id));
   }
 
-  return { labelIds, boxes };
+  /** Whether the labels hold any item (without reading them). */
+  async function hasItems(labelIdList: readonly string[]): Promise<boolean> {
+    if (labelIdList.length === 0) return false;
+    const [row] = await db
+      .select({ id: dataLabelItems.id })
+      .from(dataLabelItems)
+      .where(inArray(dataLabelItems.dataLabelId, [...labelIdList]))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  return { labelIds, boxes, hasItems };
 }
 export type TrainingDataRepository = ReturnType<typeof createTrainingDataRepository>;

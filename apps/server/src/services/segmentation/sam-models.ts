@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import { badRequest, notFound } from '../../http/errors.js';
+import { readStoredBytes } from '../../storage/read-stored.js';
 import type { FileStorage } from '../../storage/storage.js';
 import {
   missingSamName,
@@ -43,13 +44,6 @@ export interface StagedModelFile {
   readonly size: number;
 }
 
-async function readAll(stream: Readable): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream)
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return new Uint8Array(Buffer.concat(chunks));
-}
-
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -72,7 +66,7 @@ export function createSamModels(deps: { storage: FileStorage; now: () => Date })
   async function openSession(key: string): Promise<InferenceSession> {
     const local = deps.storage.localPath(key);
     return local === null
-      ? InferenceSession.create(await readAll(await deps.storage.get(key)))
+      ? InferenceSession.create(await readStoredBytes(deps.storage, key))
       : InferenceSession.create(local);
   }
 
@@ -83,7 +77,7 @@ export function createSamModels(deps: { storage: FileStorage; now: () => Date })
     if (known !== undefined && known.expires > now) return known.value;
     let found: SamModelManifest | null = null;
     if ((await deps.storage.stat(manifestKey(id))) !== null) {
-      const text = Buffer.from(await readAll(await deps.storage.get(manifestKey(id)))).toString();
+      const text = Buffer.from(await readStoredBytes(deps.storage, manifestKey(id))).toString();
       // An unreadable manifest means no usable pair: the id runs the built-in segmenter.
       const parsed = SamModelManifestSchema.safeParse(parseJson(text));
       found = parsed.success ? parsed.data : null;

@@ -42,7 +42,7 @@ export function createTrainingService(deps: {
       const label = await deps.dataLabels.get(auth, body.data_label_id);
       if (!types.includes(label.label_type)) throw badRequest(TRAIN_MESSAGES.labelType);
       const datasetId = await deps.models.checkDataset(auth, label.dataset_id, model.type);
-      if ((await deps.trainingData.boxes([label.id])).length === 0)
+      if (!(await deps.trainingData.hasItems([label.id])))
         throw badRequest(TRAIN_MESSAGES.emptySource);
       return { dataLabelId: label.id, datasetId };
     }
@@ -53,7 +53,7 @@ export function createTrainingService(deps: {
     );
     if (datasetId === null) throw badRequest(TRAIN_MESSAGES.noSource);
     const labelIds = await deps.trainingData.labelIds(datasetId, LABEL_TYPES[model.type]);
-    if ((await deps.trainingData.boxes(labelIds)).length === 0)
+    if (!(await deps.trainingData.hasItems(labelIds)))
       throw badRequest(TRAIN_MESSAGES.emptyDataset);
     return { dataLabelId: null, datasetId };
   }
