@@ -11,3 +11,12 @@ export { generateEllipseSamples } from './synthetic.js';
 export type { EllipseSampleOptions } from './synthetic.js';
 export type { DetectionSample, GreyImage, HeadPrediction, PixelBox } from './types.js';
 export * from './classifier/index.js';
+export { buildOnnxModel, ONNX_FLOAT, ONNX_INT64 } from './onnx/onnx-writer.js';
+export type {
+  OnnxAttribute,
+  OnnxDim,
+  OnnxGraph,
+  OnnxNode,
+  OnnxTensor,
+  OnnxValueInfo,
+} from './onnx/onnx-writer.js';

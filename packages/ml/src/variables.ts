@@ -68,13 +68,13 @@ export function saveVariables(variables: readonly tf.Variable[]): SavedVariables
 }
 
 /**
- * Rebuilds variables of the expected shapes from saved data; throws an Error saying how the saved
- * shapes or values differ from what the architecture needs.
+ * Throws an Error saying how the saved shapes or values differ from what the architecture needs;
+ * pure (no backend), so a runtime other than TensorFlow.js can check saved weights too.
  */
-export function loadVariables(
+export function checkSavedShapes(
   expected: readonly (readonly number[])[],
   saved: SavedVariables,
-): tf.Variable[] {
+): void {
   const describe = (shapes: readonly (readonly number[])[]): string =>
     shapes.map((s) => `[${s.join(',')}]`).join(' ');
   if (describe(expected) !== describe(saved.shapes)) {
@@ -88,6 +88,17 @@ export function loadVariables(
       `Saved weights do not match the architecture: ${saved.weights.length} values, expected ${total}`,
     );
   }
+}
+
+/**
+ * Rebuilds variables of the expected shapes from saved data; throws an Error saying how the saved
+ * shapes or values differ from what the architecture needs.
+ */
+export function loadVariables(
+  expected: readonly (readonly number[])[],
+  saved: SavedVariables,
+): tf.Variable[] {
+  checkSavedShapes(expected, saved);
   let at = 0;
   return expected.map((shape) => {
     const size = shapeSize(shape);

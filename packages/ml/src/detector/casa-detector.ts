@@ -35,7 +35,8 @@ export class TrainedHeadDetector implements Detector {
   }
 }
 
-function toDetection(p: HeadPrediction, umPerPixel: number): Detection {
+/** A predicted head as a casa detection of one sperm head. */
+export function toDetection(p: HeadPrediction, umPerPixel: number): Detection {
   const boxWidth = p.x2 - p.x1;
   const boxHeight = p.y2 - p.y1;
   return {

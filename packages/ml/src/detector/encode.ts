@@ -16,24 +16,58 @@ export function paddedSize(n: number): number {
  * pads it with zeros (the mean) to multiples of the stride, writing into `out` at `offset`.
  */
 export function standardiseInto(
-  image: Float32Array,
+  image: ArrayLike<number>,
   width: number,
   height: number,
   out: Float32Array,
   offset: number,
 ): void {
-  let mean = 0;
-  for (const v of image) mean += v;
-  mean /= image.length || 1;
-  let variance = 0;
-  for (const v of image) variance += (v - mean) ** 2;
-  const scale = 1 / Math.max(Math.sqrt(variance / (image.length || 1)), 1);
+  const count = width * height;
+  const { mean, scale } =
+    image instanceof Uint8Array ? byteStatistics(image, count) : valueStatistics(image, count);
   const pw = paddedSize(width);
+  if (image instanceof Uint8Array) {
+    // 256 grey levels: one table lookup per pixel.
+    const table = new Float32Array(256);
+    for (let v = 0; v < 256; v += 1) table[v] = (v - mean) * scale;
+    for (let y = 0; y < height; y += 1) {
+      const row = offset + y * pw;
+      const source = y * width;
+      for (let x = 0; x < width; x += 1)
+        out[row + x] = table[image[source + x] as number] as number;
+    }
+    return;
+  }
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       out[offset + y * pw + x] = ((image[y * width + x] ?? 0) - mean) * scale;
     }
   }
+}
+
+/** Mean and 1 / standard deviation (at least 1 grey level) of the first `count` values. */
+function valueStatistics(image: ArrayLike<number>, count: number) {
+  let mean = 0;
+  for (let i = 0; i < count; i += 1) mean += image[i] ?? 0;
+  mean /= count || 1;
+  let variance = 0;
+  for (let i = 0; i < count; i += 1) variance += ((image[i] ?? 0) - mean) ** 2;
+  return { mean, scale: 1 / Math.max(Math.sqrt(variance / (count || 1)), 1) };
+}
+
+/** The same statistics of bytes, from their histogram. */
+function byteStatistics(image: Uint8Array, count: number) {
+  const histogram = new Float64Array(256);
+  for (let i = 0; i < count; i += 1) {
+    const grey = image[i] as number;
+    histogram[grey] = (histogram[grey] as number) + 1;
+  }
+  let mean = 0;
+  for (let v = 0; v < 256; v += 1) mean += (histogram[v] as number) * v;
+  mean /= count || 1;
+  let variance = 0;
+  for (let v = 0; v < 256; v += 1) variance += (histogram[v] as number) * (v - mean) ** 2;
+  return { mean, scale: 1 / Math.max(Math.sqrt(variance / (count || 1)), 1) };
 }
 
 /**

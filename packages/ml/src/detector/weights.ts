@@ -1,6 +1,6 @@
 /** Saving and loading a head detector as plain data (no files: the caller stores or zips it). */
 import type { SavedVariables } from '../variables.js';
-import { loadVariables, saveVariables } from '../variables.js';
+import { checkSavedShapes, loadVariables, saveVariables } from '../variables.js';
 import type { HeadDetectorArchitecture, HeadDetectorModel } from './model.js';
 import { layerShapes, modelFromVariables } from './model.js';
 
@@ -15,11 +15,24 @@ export function saveWeights(model: HeadDetectorModel): SavedHeadDetector {
   return { architecture: { ...model.architecture }, shapes, weights };
 }
 
-/** Rebuilds a model from saved data; throws when the shapes do not fit the architecture. */
-export function loadWeights(saved: SavedHeadDetector): HeadDetectorModel {
+/** Throws when saved data is not a version 1 head detector whose shapes fit its architecture. */
+export function checkSavedHeadDetector(saved: SavedHeadDetector): void {
   if (saved.architecture.kind !== 'sarm-head-detector' || saved.architecture.version !== 1) {
     throw new Error('Not a version 1 SARM head detector');
   }
-  const expected = layerShapes(saved.architecture).flatMap((l) => [l.filter, [l.filter[3]]]);
-  return modelFromVariables(saved.architecture, loadVariables(expected, saved));
+  checkSavedShapes(expectedShapes(saved.architecture), saved);
+}
+
+/** Rebuilds a model from saved data; throws when the shapes do not fit the architecture. */
+export function loadWeights(saved: SavedHeadDetector): HeadDetectorModel {
+  checkSavedHeadDetector(saved);
+  return modelFromVariables(
+    saved.architecture,
+    loadVariables(expectedShapes(saved.architecture), saved),
+  );
+}
+
+/** Each variable's shape: a layer's filter then its bias. */
+function expectedShapes(architecture: HeadDetectorArchitecture): number[][] {
+  return layerShapes(architecture).flatMap((l) => [l.filter, [l.filter[3]]]);
 }

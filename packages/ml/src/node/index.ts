@@ -17,3 +17,4 @@ export type {
   TrainingRunOptions,
 } from './protocol.js';
 export { loadDetectorFromModelFile, type ModelFileDetector } from './model-file-detector.js';
+export { OnnxHeadDetector } from './onnx-head-detector.js';

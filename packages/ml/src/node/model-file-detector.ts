@@ -2,11 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Detector } from '@sarm/casa';
-import { initBackend } from '../backend.js';
 import { savedHeadDetectorOf } from '../bundle/head-detector.js';
 import { unpackModelBundle } from '../bundle/model-file.js';
-import { TrainedHeadDetector } from '../detector/casa-detector.js';
-import { loadWeights } from '../detector/weights.js';
+import { OnnxHeadDetector } from './onnx-head-detector.js';
 
 /** What a loaded model file is, from its metadata. */
 export interface ModelFileDetectorInfo {
@@ -23,8 +21,8 @@ export interface ModelFileDetector {
 
 /**
  * Reads the SARM model file at `path` (a zip of metadata, architecture and weights) and answers its
- * head detector, ready for `analyzeVideo(path, settings, { detector })`; initialises the WASM
- * backend first. Throws an Error whose message names the file and what is wrong: it cannot be
+ * head detector (run by ONNX Runtime), ready for `analyzeVideo(path, settings, { detector })`.
+ * Throws an Error whose message names the file and what is wrong: it cannot be
  * read, it is not a SARM model ("Not a SARM model: ..."), it is a morphology model, or its
  * metadata or weights are broken. The network
  * lives as long as the process (the command-line analysis needs it until it exits).
@@ -47,15 +45,14 @@ export async function loadDetectorFromModelFile(path: string): Promise<ModelFile
   if (metadata.type === 'morphology') {
     throw new Error(`${file} is a morphology model: --model needs a detection model`);
   }
-  await initBackend();
-  let network;
+  let detector;
   try {
-    network = loadWeights(savedHeadDetectorOf(bundle.saved));
+    detector = await OnnxHeadDetector.open(savedHeadDetectorOf(bundle.saved));
   } catch (error) {
     throw new Error(withFile(file, error), { cause: error });
   }
   return {
-    detector: new TrainedHeadDetector(network),
+    detector,
     info: { name: metadata.name, type: 'detection', classes: [...metadata.classes] },
   };
 }

@@ -1,0 +1,115 @@
+import { frameIndex, resolveSettings } from '@sarm/casa';
+import * as tf from '@tensorflow/tfjs-core';
+import { InferenceSession, Tensor } from 'onnxruntime-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initBackend } from '../backend.js';
+import { TrainedHeadDetector } from '../detector/casa-detector.js';
+import { paddedSize, standardiseInto } from '../detector/encode.js';
+import type { HeadDetectorModel } from '../detector/model.js';
+import { createHeadDetector, forward } from '../detector/model.js';
+import { headDetectorToOnnx, ONNX_HEAD_INPUT, ONNX_HEAD_OUTPUT } from '../detector/onnx-export.js';
+import { trainHeadDetector } from '../detector/train.js';
+import { saveWeights } from '../detector/weights.js';
+import { generateEllipseSamples } from '../synthetic.js';
+import type { GreyImage } from '../types.js';
+import { OnnxHeadDetector } from './onnx-head-detector.js';
+
+let trained: HeadDetectorModel | undefined;
+beforeAll(async () => {
+  await initBackend();
+  ({ model: trained } = await trainHeadDetector(generateEllipseSamples({ count: 12, seed: 21 }), {
+    epochs: 3,
+    batchSize: 6,
+    learningRate: 0.01,
+  }));
+});
+afterAll(() => trained?.dispose());
+
+function model(): HeadDetectorModel {
+  if (trained === undefined) throw new Error('The model was not trained');
+  return trained;
+}
+
+/** A frame of random grey values, `width` x `height`. */
+function noise(width: number, height: number, seed: number): GreyImage {
+  const data = new Uint8Array(width * height);
+  let state = seed;
+  for (let i = 0; i < data.length; i++) {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    data[i] = state % 256;
+  }
+  return { width, height, data };
+}
+
+/** The network's raw output on a frame, NHWC, by TensorFlow.js and by ONNX Runtime. */
+async function bothOutputs(network: HeadDetectorModel, frame: GreyImage) {
+  const width = paddedSize(frame.width);
+  const height = paddedSize(frame.height);
+  const input = new Float32Array(width * height);
+  standardiseInto(frame.data, frame.width, frame.height, input, 0);
+  const tfjs = tf.tidy(() => forward(network, tf.tensor4d(input, [1, height, width, 1])));
+  const expected = tfjs.dataSync() as Float32Array;
+  tfjs.dispose();
+  const session = await InferenceSession.create(headDetectorToOnnx(saveWeights(network)));
+  const outputs = await session.run({
+    [ONNX_HEAD_INPUT]: new Tensor('float32', input, [1, 1, height, width]),
+  });
+  await session.release();
+  const planes = outputs[ONNX_HEAD_OUTPUT]?.data as Float32Array;
+  const cells = planes.length / 3;
+  const actual = new Float32Array(planes.length);
+  for (let i = 0; i < cells; i++)
+    for (let c = 0; c < 3; c++) actual[i * 3 + c] = planes[c * cells + i] ?? Number.NaN;
+  return { expected, actual };
+}
+
+describe('headDetectorToOnnx', () => {
+  it('computes what TensorFlow.js computes, on sizes that need padding too', async () => {
+    const untrained = createHeadDetector(undefined, 9);
+    for (const [network, frame] of [
+      [model(), noise(70, 50, 1)],
+      [untrained, noise(64, 48, 2)],
+      [model(), noise(640, 480, 3)],
+    ] as const) {
+      const { expected, actual } = await bothOutputs(network, frame);
+      expect(actual.length).toBe(expected.length);
+      let worst = 0;
+      for (let i = 0; i < expected.length; i++)
+        worst = Math.max(worst, Math.abs((actual[i] ?? 0) - (expected[i] ?? 0)));
+      expect(worst).toBeLessThan(1e-3);
+    }
+    untrained.dispose();
+  });
+
+  it('refuses weights that do not fit the architecture', () => {
+    const saved = saveWeights(model());
+    expect(() => headDetectorToOnnx({ ...saved, weights: saved.weights.slice(1) })).toThrow(
+      'Saved weights do not match the architecture',
+    );
+  });
+});
+
+describe('OnnxHeadDetector', () => {
+  it('finds the heads the TensorFlow.js detector finds', async () => {
+    const detector = await OnnxHeadDetector.open(saveWeights(model()));
+    const reference = new TrainedHeadDetector(model());
+    const settings = resolveSettings();
+    let heads = 0;
+    for (const seed of [31, 32, 33]) {
+      const [sample] = generateEllipseSamples({ count: 1, seed, heads: [4, 6] });
+      if (sample === undefined) throw new Error('No sample');
+      const frame = { index: frameIndex(0), ...sample.frame };
+      const expected = reference.detect(frame, settings);
+      const actual = await detector.detect(frame, settings);
+      expect(actual.length).toBe(expected.length);
+      actual.forEach((detection, i) => {
+        expect(detection.x).toBeCloseTo(expected[i]?.x ?? Number.NaN, 2);
+        expect(detection.y).toBeCloseTo(expected[i]?.y ?? Number.NaN, 2);
+        expect(detection.confidence).toBeCloseTo(expected[i]?.confidence ?? Number.NaN, 3);
+      });
+      heads += actual.length;
+    }
+    expect(heads).toBeGreaterThan(0);
+    await detector.release();
+  });
+});
