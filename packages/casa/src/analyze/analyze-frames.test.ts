@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClassicalDetector } from '../detect/classical-detector.js';
-import type { Detector } from '../detect/types.js';
+import { DETECTIONS_IN_FLIGHT, type Detector } from '../detect/types.js';
 import { resolveSettings } from '../settings.js';
 import { createSimulation } from '../simulate/simulation.js';
 import type { GrayFrame } from '../types.js';
@@ -86,5 +86,49 @@ describe('analyzeFrames', () => {
     expect(answered.per_frame).toEqual(expected.per_frame);
     expect(answered.per_frame.some((f) => f.count > 0)).toBe(true);
     expect(answered.tracks).toEqual(expected.tracks);
+  });
+  it('keeps a few frames in an asynchronous detector at once and tracks them in frame order', async () => {
+    const sim = createSimulation({ sperm: 15, frames: 30, seed: 6 });
+    const settings = resolveSettings();
+    const inner = new ClassicalDetector(settings);
+    let busy = 0;
+    let mostBusy = 0;
+    // Reads the frame at once, as the contract asks, and answers after a delay that makes later
+    // frames finish before earlier ones.
+    const outOfOrder: Detector = {
+      detect: async (frame, frameSettings) => {
+        const found = inner.detect(frame, frameSettings);
+        busy += 1;
+        mostBusy = Math.max(mostBusy, busy);
+        await new Promise((resolve) => setTimeout(resolve, frame.index % 2 === 0 ? 4 : 0));
+        busy -= 1;
+        return found;
+      },
+    };
+    const expected = await analyzeFrames(framesOf(sim), sim.info, settings, {
+      includeDetections: true,
+      detector: new ClassicalDetector(settings),
+    });
+    const answered = await analyzeFrames(framesOf(sim), sim.info, settings, {
+      includeDetections: true,
+      detector: outOfOrder,
+    });
+    expect(mostBusy).toBe(DETECTIONS_IN_FLIGHT);
+    expect(answered.per_frame.map((f) => f.frame)).toEqual(expected.per_frame.map((f) => f.frame));
+    expect(answered.per_frame).toEqual(expected.per_frame);
+    expect(answered.tracks).toEqual(expected.tracks);
+  });
+
+  it("fails with the detector's error, whichever frame it came from", async () => {
+    const sim = createSimulation({ sperm: 5, frames: 10, seed: 7 });
+    const failing: Detector = {
+      detect: (frame) =>
+        frame.index === 3
+          ? Promise.reject(new Error('model crashed on frame 3'))
+          : Promise.resolve([]),
+    };
+    await expect(
+      analyzeFrames(framesOf(sim), sim.info, resolveSettings(), { detector: failing }),
+    ).rejects.toThrow('model crashed on frame 3');
   });
 });

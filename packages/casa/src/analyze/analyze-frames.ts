@@ -1,6 +1,6 @@
 import { computeConcentration } from '../concentration/concentration.js';
 import { ClassicalDetector } from '../detect/classical-detector.js';
-import type { Detection, Detector } from '../detect/types.js';
+import { DETECTIONS_IN_FLIGHT, type Detection, type Detector } from '../detect/types.js';
 import { POLARITY_SAMPLE_FRAMES, decidePolarity } from '../detect/polarity.js';
 import { estimateDrift } from '../motion/drift.js';
 import type { CasaSettings } from '../settings.js';
@@ -89,25 +89,35 @@ async function analyzeWithPolarity(
   const perFrame: FrameResult[] = [];
   let width = info.width;
   let height = info.height;
+  const record = (index: GrayFrame['index'], detections: readonly Detection[]) => {
+    tracker.push(index, detections);
+    const count = detections.reduce((sum, d) => sum + d.cellCount, 0);
+    perFrame.push(
+      options.includeDetections
+        ? { frame: index, count, detections: detections.filter((d) => d.cellCount > 0).map(toBox) }
+        : { frame: index, count },
+    );
+    options.onProgress?.(perFrame.length, info.frameCount);
+  };
+  // An asynchronous detector works on the next frames while the oldest one's answer is awaited;
+  // answers are recorded in frame order. A synchronous one costs no promise at all.
+  const inDetection: { index: GrayFrame['index']; detections: Promise<Detection[]> }[] = [];
   for await (const frame of frames) {
     width = frame.width;
     height = frame.height;
     const answered = detector.detect(frame, settings);
-    // Awaiting an array would cost a microtask per frame: only a promise is awaited.
-    const detections = Array.isArray(answered) ? answered : await answered;
-    tracker.push(frame.index, detections);
-    const count = detections.reduce((sum, d) => sum + d.cellCount, 0);
-    perFrame.push(
-      options.includeDetections
-        ? {
-            frame: frame.index,
-            count,
-            detections: detections.filter((d) => d.cellCount > 0).map(toBox),
-          }
-        : { frame: frame.index, count },
-    );
-    options.onProgress?.(perFrame.length, info.frameCount);
+    if (Array.isArray(answered) && inDetection.length === 0) {
+      record(frame.index, answered);
+      continue;
+    }
+    const detections = Promise.resolve(answered);
+    // Rejections are awaited below; this only keeps a later frame's from counting as unhandled.
+    detections.catch(() => undefined);
+    inDetection.push({ index: frame.index, detections });
+    const oldest = inDetection.length >= DETECTIONS_IN_FLIGHT ? inDetection.shift() : undefined;
+    if (oldest !== undefined) record(oldest.index, await oldest.detections);
   }
+  for (const { index, detections } of inDetection) record(index, await detections);
   tracker.flush();
   const repaired = repairSwaps(finished, {
     encounterPx: ENCOUNTER_UM / settings.umPerPixel,

@@ -44,9 +44,20 @@ export interface DetectionMask {
  * only a thenable answer, so synchronous detectors keep their speed.
  */
 export interface Detector {
-  /** Detections in one frame, judged with `settings` (scale, polarity, thresholds, size limits). */
+  /**
+   * Detections in one frame, judged with `settings` (scale, polarity, thresholds, size limits).
+   * An asynchronous detector must have read (or copied) the frame's pixels when `detect` returns:
+   * the analysis may then hand the frame's memory back to the reader, and keeps a few frames in
+   * detection at once ({@link DETECTIONS_IN_FLIGHT}).
+   */
   detect(frame: GrayFrame, settings: CasaSettings): Detection[] | Promise<Detection[]>;
 }
+
+/**
+ * How many frames an asynchronous detector works on at once in an analysis (ONNX Runtime runs
+ * each on its own thread); results are still tracked in frame order.
+ */
+export const DETECTIONS_IN_FLIGHT = 2;
 
 /** A detector that answers at once (the classical and TF.js ones), for callers that need that. */
 export interface SyncDetector extends Detector {

@@ -65,6 +65,6 @@ export const TRAINING_VIDEOS: readonly ImagingCase[] = [
   },
   {
     label: 'crowded, debris',
-    params: { ...HARD_SAMPLE_PARAMS, sperm: 150, debris: 600, seed: TUNING_SEEDS[2] },
+    params: { ...HARD_SAMPLE_PARAMS, sperm: 150, debris: 1000, seed: TUNING_SEEDS[2] },
   },
 ];

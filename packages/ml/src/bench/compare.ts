@@ -32,6 +32,9 @@ export function scoredVideo(c: ImagingCase, seed: number, count: number): Scored
 export interface CaseScore {
   readonly classicalF1: number;
   readonly trainedF1: number;
+  /** The trained detector's detections that match no head, and heads it missed. */
+  readonly trainedFalse: number;
+  readonly trainedMissed: number;
   readonly heads: number;
 }
 
@@ -82,5 +85,11 @@ export function scoreCase(
       add(learnt, matchCentres(centresOf(trained.detect(frame, settings), 0), truth, radiusPx));
     });
   }
-  return { classicalF1: f1Score(classical), trainedF1: f1Score(learnt), heads };
+  return {
+    classicalF1: f1Score(classical),
+    trainedF1: f1Score(learnt),
+    trainedFalse: learnt.falsePositives,
+    trainedMissed: learnt.falseNegatives,
+    heads,
+  };
 }

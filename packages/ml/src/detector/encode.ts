@@ -23,51 +23,18 @@ export function standardiseInto(
   offset: number,
 ): void {
   const count = width * height;
-  const { mean, scale } =
-    image instanceof Uint8Array ? byteStatistics(image, count) : valueStatistics(image, count);
-  const pw = paddedSize(width);
-  if (image instanceof Uint8Array) {
-    // 256 grey levels: one table lookup per pixel.
-    const table = new Float32Array(256);
-    for (let v = 0; v < 256; v += 1) table[v] = (v - mean) * scale;
-    for (let y = 0; y < height; y += 1) {
-      const row = offset + y * pw;
-      const source = y * width;
-      for (let x = 0; x < width; x += 1)
-        out[row + x] = table[image[source + x] as number] as number;
-    }
-    return;
-  }
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      out[offset + y * pw + x] = ((image[y * width + x] ?? 0) - mean) * scale;
-    }
-  }
-}
-
-/** Mean and 1 / standard deviation (at least 1 grey level) of the first `count` values. */
-function valueStatistics(image: ArrayLike<number>, count: number) {
   let mean = 0;
   for (let i = 0; i < count; i += 1) mean += image[i] ?? 0;
   mean /= count || 1;
   let variance = 0;
   for (let i = 0; i < count; i += 1) variance += ((image[i] ?? 0) - mean) ** 2;
-  return { mean, scale: 1 / Math.max(Math.sqrt(variance / (count || 1)), 1) };
-}
-
-/** The same statistics of bytes, from their histogram. */
-function byteStatistics(image: Uint8Array, count: number) {
-  const histogram = new Float64Array(256);
-  for (let i = 0; i < count; i += 1) {
-    const grey = image[i] as number;
-    histogram[grey] = (histogram[grey] as number) + 1;
+  const scale = 1 / Math.max(Math.sqrt(variance / (count || 1)), 1);
+  const pw = paddedSize(width);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      out[offset + y * pw + x] = ((image[y * width + x] ?? 0) - mean) * scale;
+    }
   }
-  let mean = 0;
-  for (let v = 0; v < 256; v += 1) mean += (histogram[v] as number) * v;
-  mean /= count || 1;
-  let variance = 0;
-  for (let v = 0; v < 256; v += 1) variance += (histogram[v] as number) * (v - mean) ** 2;
-  return { mean, scale: 1 / Math.max(Math.sqrt(variance / (count || 1)), 1) };
 }
 
 /**
@@ -106,9 +73,9 @@ export function encodeTargetsInto(
 }
 
 /**
- * Heads from one frame's outputs `[gridH, gridW, 3]` (heat already through the sigmoid): cells
- * that are 3x3 local maxima above `threshold`, centred by the heat-weighted mean of their 3x3
- * neighbourhood, clipped to the frame.
+ * Heads from one frame's outputs (heat already through the sigmoid), `[gridH, gridW, 3]` or, with
+ * `layout` 'planar', `[3, gridH, gridW]`: cells that are 3x3 local maxima above `threshold`,
+ * centred by the heat-weighted mean of their 3x3 neighbourhood, clipped to the frame.
  */
 export function decodePeaks(
   output: Float32Array,
@@ -117,9 +84,14 @@ export function decodePeaks(
   threshold: number,
   frameW: number,
   frameH: number,
+  layout: 'interleaved' | 'planar' = 'interleaved',
 ): HeadPrediction[] {
+  const cells = gridW * gridH;
+  // Interleaved: [heat, log w, log h] per cell (TensorFlow.js, NHWC); planar: three planes (ONNX).
+  const cellStep = layout === 'interleaved' ? 3 : 1;
+  const channelStep = layout === 'interleaved' ? 1 : cells;
   const heatAt = (x: number, y: number): number =>
-    x < 0 || y < 0 || x >= gridW || y >= gridH ? 0 : (output[(y * gridW + x) * 3] ?? 0);
+    x < 0 || y < 0 || x >= gridW || y >= gridH ? 0 : (output[(y * gridW + x) * cellStep] ?? 0);
   const heads: HeadPrediction[] = [];
   for (let y = 0; y < gridH; y += 1) {
     for (let x = 0; x < gridW; x += 1) {
@@ -138,9 +110,9 @@ export function decodePeaks(
       }
       const cx = (x + 0.5 + sx / sum) * STRIDE;
       const cy = (y + 0.5 + sy / sum) * STRIDE;
-      const at = (y * gridW + x) * 3;
-      const bw = Math.exp(output[at + 1] ?? 0) * STRIDE;
-      const bh = Math.exp(output[at + 2] ?? 0) * STRIDE;
+      const at = (y * gridW + x) * cellStep;
+      const bw = Math.exp(output[at + channelStep] ?? 0) * STRIDE;
+      const bh = Math.exp(output[at + 2 * channelStep] ?? 0) * STRIDE;
       if (cx >= frameW || cy >= frameH) continue;
       heads.push({
         x: cx,

@@ -1,26 +1,77 @@
 /**
- * A saved head detector as an ONNX graph, so that ONNX Runtime (native, multi-threaded) runs what
- * TensorFlow.js trained: about ten times faster than the WASM backend on a CPU.
+ * A saved head detector as an ONNX graph, so that ONNX Runtime (native) runs what TensorFlow.js
+ * trained, about ten times faster than the WASM backend on a CPU. The graph takes the frame's
+ * bytes as they are and does what `standardiseInto`, `forward` and the sigmoid do in TensorFlow.js.
  */
 import type { OnnxNode, OnnxTensor } from '../onnx/onnx-writer.js';
-import { buildOnnxModel, ONNX_FLOAT } from '../onnx/onnx-writer.js';
+import { buildOnnxModel, ONNX_FLOAT, ONNX_INT64 } from '../onnx/onnx-writer.js';
 import { layerShapes } from './model.js';
 import { checkSavedHeadDetector, type SavedHeadDetector } from './weights.js';
 
-/** Input: standardised frames [1, 1, H, W], H and W multiples of the stride (see `paddedSize`). */
+/** Input: the grey frame, uint8 [1, 1, H, W]. */
 export const ONNX_HEAD_INPUT = 'frame';
-/** Output [1, 3, H/4, W/4]: heat logit, log box width and log box height in cells. */
+/**
+ * Input: int64 [8], ONNX pads of the standardised frame up to multiples of the stride:
+ * [0, 0, 0, 0, 0, 0, bottom, right].
+ */
+export const ONNX_HEAD_PADS = 'pads';
+/** Output [1, 3, cells y, cells x]: heat (0-1), log box width and log box height in cells. */
 export const ONNX_HEAD_OUTPUT = 'heads';
 
+/** ONNX TensorProto.DataType of bytes. */
+const ONNX_UINT8 = 2;
+/** A float constant. */
+const constant = (name: string, dims: number[], values: number[]): OnnxNode => ({
+  opType: 'Constant',
+  inputs: [],
+  outputs: [name],
+  attributes: [{ name: 'value', tensor: { name, dataType: ONNX_FLOAT, dims, values } }],
+});
+
 /**
- * The ONNX bytes of a saved head detector: the same convolutions (filters moved from TensorFlow's
- * [kh, kw, in, out] to ONNX's [out, in, kh, kw]) with TensorFlow's 'same' padding, which on an
- * even input and stride 2 pads one pixel at the end only. Throws when the weights do not fit.
+ * The frame standardised as `standardiseInto` does (mean 0, divided by the standard deviation but
+ * by no less than 1) and padded with zeros: nodes from the inputs to `standardised`.
+ */
+function standardisation(): OnnxNode[] {
+  return [
+    {
+      opType: 'Cast',
+      inputs: [ONNX_HEAD_INPUT],
+      outputs: ['grey'],
+      attributes: [{ name: 'to', int: ONNX_FLOAT }],
+    },
+    {
+      opType: 'ReduceMean',
+      inputs: ['grey'],
+      outputs: ['mean'],
+      attributes: [{ name: 'keepdims', int: 1 }],
+    },
+    { opType: 'Sub', inputs: ['grey', 'mean'], outputs: ['centred'] },
+    { opType: 'Mul', inputs: ['centred', 'centred'], outputs: ['squares'] },
+    {
+      opType: 'ReduceMean',
+      inputs: ['squares'],
+      outputs: ['variance'],
+      attributes: [{ name: 'keepdims', int: 1 }],
+    },
+    { opType: 'Sqrt', inputs: ['variance'], outputs: ['deviation'] },
+    constant('one', [], [1]),
+    { opType: 'Max', inputs: ['deviation', 'one'], outputs: ['divisor'] },
+    { opType: 'Div', inputs: ['centred', 'divisor'], outputs: ['unpadded'] },
+    { opType: 'Pad', inputs: ['unpadded', ONNX_HEAD_PADS], outputs: ['standardised'] },
+  ];
+}
+
+/**
+ * The ONNX bytes of a saved head detector: standardisation, the same convolutions (filters moved
+ * from TensorFlow's [kh, kw, in, out] to ONNX's [out, in, kh, kw]) with TensorFlow's 'same'
+ * padding, which on an even input and stride 2 pads one pixel at the end only, and the sigmoid
+ * on the heat. Throws when the weights do not fit the architecture.
  */
 export function headDetectorToOnnx(saved: SavedHeadDetector): Uint8Array {
   checkSavedHeadDetector(saved);
   const layers = layerShapes(saved.architecture);
-  const nodes: OnnxNode[] = [];
+  const nodes: OnnxNode[] = standardisation();
   const initializers: OnnxTensor[] = [];
   let offset = 0;
   const take = (count: number) => {
@@ -28,7 +79,7 @@ export function headDetectorToOnnx(saved: SavedHeadDetector): Uint8Array {
     offset += count;
     return values;
   };
-  let input = ONNX_HEAD_INPUT;
+  let input = 'standardised';
   layers.forEach(({ filter, stride }, i) => {
     const [kh, kw, inC, outC] = filter;
     const tfFilter = take(kh * kw * inC * outC);
@@ -43,25 +94,44 @@ export function headDetectorToOnnx(saved: SavedHeadDetector): Uint8Array {
       { name: `w${i}`, dataType: ONNX_FLOAT, dims: [outC, inC, kh, kw], values: onnxFilter },
       { name: `b${i}`, dataType: ONNX_FLOAT, dims: [outC], values: take(outC) },
     );
-    const last = i === layers.length - 1;
-    const convolved = last ? ONNX_HEAD_OUTPUT : `conv${i}`;
     nodes.push({
       opType: 'Conv',
       inputs: [input, `w${i}`, `b${i}`],
-      outputs: [convolved],
+      outputs: [`conv${i}`],
       attributes: [
         { name: 'kernel_shape', ints: [kh, kw] },
         { name: 'strides', ints: [stride, stride] },
         { name: 'pads', ints: samePads(kh, stride) },
       ],
     });
-    if (!last) nodes.push({ opType: 'Relu', inputs: [convolved], outputs: [`relu${i}`] });
+    if (i < layers.length - 1)
+      nodes.push({ opType: 'Relu', inputs: [`conv${i}`], outputs: [`relu${i}`] });
     input = `relu${i}`;
   });
+  const raw = `conv${layers.length - 1}`;
+  initializers.push({ name: 'split', dataType: ONNX_INT64, dims: [2], values: [1, 2] });
+  nodes.push(
+    {
+      opType: 'Split',
+      inputs: [raw, 'split'],
+      outputs: ['logit', 'sizes'],
+      attributes: [{ name: 'axis', int: 1 }],
+    },
+    { opType: 'Sigmoid', inputs: ['logit'], outputs: ['heat'] },
+    {
+      opType: 'Concat',
+      inputs: ['heat', 'sizes'],
+      outputs: [ONNX_HEAD_OUTPUT],
+      attributes: [{ name: 'axis', int: 1 }],
+    },
+  );
   return buildOnnxModel({
     name: 'sarm-head-detector',
     nodes,
-    inputs: [{ name: ONNX_HEAD_INPUT, elemType: ONNX_FLOAT, shape: [1, 1, 'height', 'width'] }],
+    inputs: [
+      { name: ONNX_HEAD_INPUT, elemType: ONNX_UINT8, shape: [1, 1, 'height', 'width'] },
+      { name: ONNX_HEAD_PADS, elemType: ONNX_INT64, shape: [8] },
+    ],
     outputs: [
       { name: ONNX_HEAD_OUTPUT, elemType: ONNX_FLOAT, shape: [1, 3, 'cells_y', 'cells_x'] },
     ],

@@ -7,7 +7,12 @@ import { TrainedHeadDetector } from '../detector/casa-detector.js';
 import { paddedSize, standardiseInto } from '../detector/encode.js';
 import type { HeadDetectorModel } from '../detector/model.js';
 import { createHeadDetector, forward } from '../detector/model.js';
-import { headDetectorToOnnx, ONNX_HEAD_INPUT, ONNX_HEAD_OUTPUT } from '../detector/onnx-export.js';
+import {
+  headDetectorToOnnx,
+  ONNX_HEAD_INPUT,
+  ONNX_HEAD_OUTPUT,
+  ONNX_HEAD_PADS,
+} from '../detector/onnx-export.js';
 import { trainHeadDetector } from '../detector/train.js';
 import { saveWeights } from '../detector/weights.js';
 import { generateEllipseSamples } from '../synthetic.js';
@@ -41,18 +46,27 @@ function noise(width: number, height: number, seed: number): GreyImage {
   return { width, height, data };
 }
 
-/** The network's raw output on a frame, NHWC, by TensorFlow.js and by ONNX Runtime. */
+/**
+ * The network's output on a frame, NHWC with the heat through the sigmoid, by TensorFlow.js
+ * (standardised in JavaScript) and by ONNX Runtime (the graph standardises the bytes itself).
+ */
 async function bothOutputs(network: HeadDetectorModel, frame: GreyImage) {
   const width = paddedSize(frame.width);
   const height = paddedSize(frame.height);
   const input = new Float32Array(width * height);
   standardiseInto(frame.data, frame.width, frame.height, input, 0);
-  const tfjs = tf.tidy(() => forward(network, tf.tensor4d(input, [1, height, width, 1])));
+  const tfjs = tf.tidy(() => {
+    const raw = forward(network, tf.tensor4d(input, [1, height, width, 1]));
+    const heat = tf.sigmoid(tf.slice(raw, [0, 0, 0, 0], [-1, -1, -1, 1]));
+    return tf.concat([heat, tf.slice(raw, [0, 0, 0, 1], [-1, -1, -1, 2])], 3);
+  });
   const expected = tfjs.dataSync() as Float32Array;
   tfjs.dispose();
   const session = await InferenceSession.create(headDetectorToOnnx(saveWeights(network)));
+  const pads = [0, 0, 0, 0, 0, 0, height - frame.height, width - frame.width].map(BigInt);
   const outputs = await session.run({
-    [ONNX_HEAD_INPUT]: new Tensor('float32', input, [1, 1, height, width]),
+    [ONNX_HEAD_INPUT]: new Tensor('uint8', frame.data, [1, 1, frame.height, frame.width]),
+    [ONNX_HEAD_PADS]: new Tensor('int64', BigInt64Array.from(pads), [8]),
   });
   await session.release();
   const planes = outputs[ONNX_HEAD_OUTPUT]?.data as Float32Array;
