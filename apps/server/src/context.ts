@@ -1,3 +1,4 @@
+import { BUSINESS_LIST_MAX } from '@sarm/contracts';
 import type { Clock } from './clock.js';
 import type { ServerRole } from './config.js';
 import type { Database, DatabaseHandle, DatabaseKind, QueueConnection } from './db/database.js';
@@ -85,6 +86,7 @@ export function createServerContext(deps: ContextDependencies) {
       deps.logger.error({ err: reason }, 'Could not write audit entry');
     },
     onWrite: deps.onWrite,
+    databaseKind: deps.databaseKind,
   });
   const modelRows = createModelsRepository(deps.db);
   const detectors = createActiveDetectors({
@@ -190,8 +192,14 @@ export function createServerContext(deps: ContextDependencies) {
     reports: createReportsRepository(deps.db),
     findVisiblePatient: clinical.patients.findVisible,
     findVisibleVideo: clinical.videos.findVisible,
-    listPatients: (auth) => clinical.patients.list(auth, {}),
-    listCompletedAnalyses: (auth) => clinical.business.analyses(auth, { status: 'completed' }),
+    // The report generator offers the newest page of each, like the screens that list them.
+    listPatients: (auth) => clinical.patients.list(auth, { limit: BUSINESS_LIST_MAX, offset: 0 }),
+    listCompletedAnalyses: (auth) =>
+      clinical.business.analyses(auth, {
+        status: 'completed',
+        limit: BUSINESS_LIST_MAX,
+        offset: 0,
+      }),
     siteName: async () => (await domain.settings.get()).general.siteName,
     reportEmailsPerHour: async () => (await domain.settings.get()).general.reportEmailsPerHour,
     countRecentAudit: repositories.auditLogs.countRecent,

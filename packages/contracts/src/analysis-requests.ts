@@ -46,8 +46,14 @@ export const SubmitAnalysisResponseSchema = z.object({
 });
 export type SubmitAnalysisResponse = z.infer<typeof SubmitAnalysisResponseSchema>;
 
-export const AnalysisRequestListQuerySchema = z.object({ video_id: idText('Video id') });
+export const AnalysisRequestListQuerySchema = z.object({
+  video_id: idText('Video id'),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
 export const AnalysisRequestListResponseSchema = z.object({
   requests: z.array(AnalysisRequestSchema),
+  /** All of the video's requests, not only this page's. */
+  total: z.number().int(),
 });
 export type AnalysisRequestListResponse = z.infer<typeof AnalysisRequestListResponseSchema>;

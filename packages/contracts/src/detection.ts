@@ -59,10 +59,17 @@ export const CreateDetectionRequestSchema = z
   );
 export type CreateDetectionRequest = z.input<typeof CreateDetectionRequestSchema>;
 
+/** A frame's detections page by page: the default covers any real frame in one answer. */
+export const FrameDetectionQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(5000).default(1000),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
 export const FrameDetectionResponseSchema = z.object({
   detections: z.array(DetectionSchema),
   video_id: z.string(),
   frame_number: z.number().int(),
+  /** Every detection of the frame, not only this page's. */
   detection_count: z.number().int(),
   metadata: z.object({
     width: z.number().int(),

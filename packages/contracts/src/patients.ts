@@ -40,9 +40,14 @@ export const PatientInputSchema = z.object({
 });
 export type PatientInput = z.infer<typeof PatientInputSchema>;
 
+/** Largest page of patients or analyses; the default is one full page, as the screens list them all. */
+export const BUSINESS_LIST_MAX = 1000;
+
 export const PatientListQuerySchema = z.object({
   search: singleLineText('Search', SEARCH_MAX).optional(),
   project_id: idText('Project id').optional(),
+  limit: z.coerce.number().int().min(1).max(BUSINESS_LIST_MAX).default(BUSINESS_LIST_MAX),
+  offset: z.coerce.number().int().min(0).default(0),
 });
 
 export const PatientListResponseSchema = z.object({
@@ -92,6 +97,8 @@ export type AnalysisItem = z.infer<typeof AnalysisItemSchema>;
 export const AnalysisListQuerySchema = z.object({
   patient_id: idText('Patient id').optional(),
   status: z.enum(ANALYSIS_ITEM_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(BUSINESS_LIST_MAX).default(BUSINESS_LIST_MAX),
+  offset: z.coerce.number().int().min(0).default(0),
 });
 export const AnalysisListResponseSchema = z.object({
   analyses: z.array(AnalysisItemSchema),

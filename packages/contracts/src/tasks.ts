@@ -28,6 +28,7 @@ export const TaskListQuerySchema = z.object({
   task_type: singleLineText('Task type', SHORT_TEXT_MAX).optional(),
   status: z.enum(TASK_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
 });
 export const TaskListResponseSchema = z.object({
   tasks: z.array(TaskSchema),

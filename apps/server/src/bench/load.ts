@@ -1,12 +1,16 @@
 /**
  * Load benchmark: the real server as its own process, one project with five videos (frames
- * extracted, detections on them), then 50 concurrent clients on the main list and detail endpoints
- * and on sign-in. Prints requests/s, p50/p95/p99 latency and errors per endpoint.
+ * extracted, detections on them, a detection data label of them), then 50 concurrent clients on
+ * the main list and detail endpoints and on sign-in. Prints requests/s, p50/p95/p99 latency,
+ * throttled answers (429: sign-in is throttled on purpose) and other errors per endpoint.
  *
  *   npm run bench:load                      embedded database (PGlite)
  *   npm run bench:load -- --pg URL          PostgreSQL (a throw-away database is created next to URL)
  *   npm run bench:load -- --seconds 5 --clients 50
  *   npm run bench:load -- --cpu-prof DIR    also writes the server's CPU profile into DIR
+ *   npm run bench:load -- --only get-me     only the endpoints whose name contains the text
+ *   npm run bench:load -- --busy            while a video analysis (queued again and again) and a
+ *                                           training job run, as the lab's server would be
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -21,6 +25,10 @@ interface Options {
   readonly cpuProfileDir: string | undefined;
   readonly seconds: number;
   readonly clients: number;
+  /** Only the endpoints whose name contains this text. */
+  readonly only: string | undefined;
+  /** Keep a video analysis and a training job running during the measurement. */
+  readonly busy: boolean;
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -33,6 +41,8 @@ function parseOptions(argv: readonly string[]): Options {
     cpuProfileDir: value('--cpu-prof'),
     seconds: Number(value('--seconds') ?? 5),
     clients: Number(value('--clients') ?? 50),
+    only: value('--only'),
+    busy: argv.includes('--busy'),
   };
 }
 
@@ -127,9 +137,85 @@ async function seed(client: Client, dir: string) {
   const frames = (await client.json('GET', `/sarm/media/list-frames/${first}?limit=100`)) as {
     frames: { id: string }[];
   };
-  const frameId = frames.frames[0]?.id ?? '';
-  await client.json('POST', '/sarm/detection/detect-sperm', { frame_id: frameId });
-  return { projectId: project.id, datasetId: dataset.id, videoId: first, frameId };
+  const frameIds = frames.frames.map((frame) => frame.id);
+  const label = (await client.json('POST', '/sarm/annotation/create-label', {
+    name: 'Load label',
+    dataset_id: dataset.id,
+    label_type: 'detection',
+  })) as { id: string };
+  // Ten frames' detections make the label's items (and the training data of --busy).
+  for (const id of frameIds.slice(0, 10)) {
+    await client.json('POST', '/sarm/detection/detect-sperm', { frame_id: id });
+    await client.json('POST', '/sarm/annotation/add-frame', {
+      data_label_id: label.id,
+      frame_id: id,
+    });
+  }
+  return {
+    projectId: project.id,
+    datasetId: dataset.id,
+    videoId: first,
+    frameId: frameIds[0] ?? '',
+    frameIds,
+    labelId: label.id,
+  };
+}
+
+type Seeded = Awaited<ReturnType<typeof seed>>;
+
+/**
+ * Background work of `--busy`: the seeded video analysed again and again through the queue (the
+ * dilution changes each time, so no stored analysis is reused) and one long training job.
+ * Answers a function that stops both and says how many analyses completed.
+ */
+async function startBusyWork(client: Client, ids: Seeded): Promise<() => Promise<string>> {
+  let running = true;
+  let analyses = 0;
+  let failure = '';
+  const analysing = (async () => {
+    for (let round = 1; running; round++) {
+      await client.json('PUT', `/sarm/dataset/update-dataset/${ids.datasetId}`, {
+        settings: { dilution_factor: 1 + round / 1000 },
+      });
+      const submitted = (await client.json('POST', '/sarm/frames/submit-analysis', {
+        videoId: ids.videoId,
+        frameIds: ids.frameIds.slice(0, 1),
+      })) as { request: { taskId: string | null } };
+      if (submitted.request.taskId !== null) await client.waitForTask(submitted.request.taskId);
+      analyses += 1;
+    }
+  })().catch((error: unknown) => {
+    failure = error instanceof Error ? error.message : String(error);
+  });
+  let modelId: string | undefined;
+  let training = 'training not started';
+  try {
+    const model = (await client.json('POST', '/technical/models', {
+      name: 'Load detector',
+      type: 'detection',
+      dataset_id: ids.datasetId,
+    })) as { id: string };
+    await client.json('POST', `/technical/models/${model.id}/train`, {
+      data_label_id: ids.labelId,
+      epochs: 1000,
+    });
+    modelId = model.id;
+  } catch (error) {
+    training = `training not started (${error instanceof Error ? error.message : String(error)})`;
+  }
+  return async () => {
+    running = false;
+    if (modelId !== undefined) {
+      const model = (await client.json('GET', `/technical/models/${modelId}/training-status`)) as {
+        status: string;
+        current_epoch: number;
+      };
+      training = `model ${model.status} after ${model.current_epoch} training epochs`;
+      await client.request('POST', `/technical/models/${modelId}/stop`).catch(() => undefined);
+    }
+    await analysing;
+    return `${analyses} analyses completed${failure === '' ? '' : ` (stopped by: ${failure})`}, ${training}`;
+  };
 }
 
 /** CPU time (user + system, ms) the process has used so far; Linux only, else NaN. */
@@ -149,6 +235,8 @@ interface Figures {
   /** Server CPU per request: what a request costs, whatever else the machine is doing. */
   readonly cpuMsPerRequest: number;
   readonly requests: number;
+  /** 429 answers: the server throttling on purpose, not failing. */
+  readonly throttled: number;
   readonly errors: number;
   readonly perSecond: number;
   readonly p50: number;
@@ -170,6 +258,7 @@ async function hammer(
   const latencies: number[] = [];
   const cpuBefore = await cpuMsOf(serverPid);
   let errors = 0;
+  let throttled = 0;
   const started = performance.now();
   const end = started + seconds * 1000;
   await Promise.all(
@@ -179,7 +268,8 @@ async function hammer(
         try {
           const response = await call();
           await response.arrayBuffer();
-          if (!response.ok) errors += 1;
+          if (response.status === 429) throttled += 1;
+          else if (!response.ok) errors += 1;
         } catch {
           errors += 1;
         }
@@ -194,6 +284,7 @@ async function hammer(
     name,
     cpuMsPerRequest: cpuMs / latencies.length,
     requests: latencies.length,
+    throttled,
     errors,
     perSecond: latencies.length / elapsed,
     p50: percentile(latencies, 50),
@@ -205,21 +296,23 @@ async function hammer(
 function printTable(title: string, rows: readonly Figures[]): void {
   console.log(`\n${title}`);
   console.log(
-    'endpoint'.padEnd(34) +
+    'endpoint'.padEnd(44) +
       'req/s'.padStart(8) +
       'p50 ms'.padStart(9) +
       'p95 ms'.padStart(9) +
       'p99 ms'.padStart(9) +
+      '429s'.padStart(8) +
       'errors'.padStart(8) +
       'CPU ms/req'.padStart(12),
   );
   for (const row of rows)
     console.log(
-      row.name.padEnd(34) +
+      row.name.padEnd(44) +
         row.perSecond.toFixed(0).padStart(8) +
         row.p50.toFixed(1).padStart(9) +
         row.p95.toFixed(1).padStart(9) +
         row.p99.toFixed(1).padStart(9) +
+        String(row.throttled).padStart(8) +
         String(row.errors).padStart(8) +
         row.cpuMsPerRequest.toFixed(2).padStart(12),
     );
@@ -278,6 +371,15 @@ async function main(): Promise<void> {
         () => client.request('GET', `/sarm/detection/get-sperm/${ids.frameId}`),
       ],
       [
+        'GET /sarm/detection/get-video-detections',
+        () =>
+          client.request('GET', `/sarm/detection/get-video-detections/${ids.videoId}?limit=100`),
+      ],
+      [
+        'GET /sarm/annotation/data-labels/:id/items',
+        () => client.request('GET', `/sarm/annotation/data-labels/${ids.labelId}/items?limit=100`),
+      ],
+      [
         'POST /sarm/auth/login-user',
         () =>
           client.request('POST', '/sarm/auth/login-user', {
@@ -287,12 +389,20 @@ async function main(): Promise<void> {
       ],
     ];
     const rows: Figures[] = [];
-    for (const [name, call] of endpoints)
+    const chosen = endpoints.filter(
+      ([name]) => options.only === undefined || name.includes(options.only),
+    );
+    const mode = options.busy ? 'busy: a video analysis and a training job running' : 'idle';
+    console.log(`Mode: ${mode}`);
+    const stopBusyWork = options.busy ? await startBusyWork(client, ids) : undefined;
+    for (const [name, call] of chosen)
       rows.push(await hammer(name, clients, seconds, server.child.pid, call));
+    const busyOutcome = await stopBusyWork?.();
     printTable(
-      `${clients} concurrent clients, ${seconds} s per endpoint, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} CPUs`,
+      `${clients} concurrent clients, ${seconds} s per endpoint, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} CPUs, ${mode}`,
       rows,
     );
+    if (busyOutcome !== undefined) console.log(`Meanwhile: ${busyOutcome}`);
   } finally {
     await server?.stop();
     if (options.pg !== undefined)

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { analysisRequests, frames, type AnalysisRequestRow } from '../db/schema/index.js';
 
@@ -43,12 +43,29 @@ export function createAnalysisRequestsRepository(db: Database) {
   }
 
   /** Every request of the video, newest first. */
-  async function listByVideo(videoId: string): Promise<AnalysisRequestRow[]> {
-    return db
+  /**
+   * One page of a video's requests, newest first, with how many it has. The count costs a query
+   * only when the page does not already show where the list ends.
+   */
+  async function pageByVideo(
+    videoId: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: AnalysisRequestRow[]; total: number }> {
+    const rows = await db
       .select()
       .from(analysisRequests)
       .where(eq(analysisRequests.videoId, videoId))
-      .orderBy(desc(analysisRequests.createdAt), desc(analysisRequests.id));
+      .orderBy(desc(analysisRequests.createdAt), desc(analysisRequests.id))
+      .limit(limit)
+      .offset(offset);
+    if (rows.length < limit && (rows.length > 0 || offset === 0))
+      return { rows, total: offset + rows.length };
+    const [row] = await db
+      .select({ total: count() })
+      .from(analysisRequests)
+      .where(eq(analysisRequests.videoId, videoId));
+    return { rows, total: row?.total ?? 0 };
   }
 
   /** The newest request of each video that has one. */
@@ -63,6 +80,6 @@ export function createAnalysisRequestsRepository(db: Database) {
     return rows.filter((row) => !seen.has(row.videoId) && seen.add(row.videoId) !== undefined);
   }
 
-  return { insertSelecting, findById, update, listByVideo, latestByVideo };
+  return { insertSelecting, findById, update, pageByVideo, latestByVideo };
 }
 export type AnalysisRequestsRepository = ReturnType<typeof createAnalysisRequestsRepository>;

@@ -62,6 +62,31 @@ export function createDetectionsRepository(db: Database) {
       .orderBy(detections.y1, detections.x1, detections.id);
   }
 
+  /**
+   * One page of a frame's detections in `listByFrame` order, with the frame's total. The count
+   * costs a query only when the page does not already show where the list ends.
+   */
+  async function pageByFrame(
+    frameId: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: DetectionRow[]; total: number }> {
+    const rows = await db
+      .select()
+      .from(detections)
+      .where(eq(detections.frameId, frameId))
+      .orderBy(detections.y1, detections.x1, detections.id)
+      .limit(limit)
+      .offset(offset);
+    if (rows.length < limit && (rows.length > 0 || offset === 0))
+      return { rows, total: offset + rows.length };
+    const [row] = await db
+      .select({ total: count() })
+      .from(detections)
+      .where(eq(detections.frameId, frameId));
+    return { rows, total: row?.total ?? 0 };
+  }
+
   /** Deletes the frame's detections that meet `condition` and inserts `values`, in one transaction. */
   async function replaceWhere(
     frameId: string,
@@ -206,6 +231,7 @@ export function createDetectionsRepository(db: Database) {
 
   return {
     listByFrame,
+    pageByFrame,
     replaceForFrame,
     replaceUnverified,
     findById,

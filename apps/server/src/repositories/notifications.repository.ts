@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { notifications, type NotificationRow, type NotificationType } from '../db/schema/index.js';
 
@@ -18,21 +18,30 @@ export function createNotificationsRepository(db: Database) {
     await db.insert(notifications).values([...values]);
   }
 
-  async function listForUser(userId: string, limit: number): Promise<NotificationRow[]> {
+  async function listForUser(
+    userId: string,
+    limit: number,
+    offset = 0,
+  ): Promise<NotificationRow[]> {
     return db
       .select()
       .from(notifications)
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(limit);
+      .limit(limit)
+      .offset(offset);
   }
 
-  async function countUnread(userId: string): Promise<number> {
+  /** The user's notifications and how many of them are unread, in one query. */
+  async function countForUser(userId: string): Promise<{ total: number; unread: number }> {
     const [row] = await db
-      .select({ value: count() })
+      .select({
+        total: count(),
+        unread: sql<number>`count(*) filter (where ${notifications.read} = false)`.mapWith(Number),
+      })
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
-    return row?.value ?? 0;
+      .where(eq(notifications.userId, userId));
+    return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
   }
 
   /** Marks one of the user's notifications read; answers false when the user has no such notification. */
@@ -54,6 +63,6 @@ export function createNotificationsRepository(db: Database) {
     return rows.length;
   }
 
-  return { insertMany, listForUser, countUnread, markRead, markAllRead };
+  return { insertMany, listForUser, countForUser, markRead, markAllRead };
 }
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

@@ -48,20 +48,40 @@ export function createPatientsRepository(db: Database) {
     return rows.length > 0;
   }
 
-  async function list(
+  function listCondition(
     projectIds: readonly string[] | null,
-    filter: { search?: string; projectId?: string; limit?: number },
-  ): Promise<PatientRow[]> {
+    filter: { search?: string; projectId?: string },
+  ) {
     const parts = [patientScope(projectIds)];
     if (filter.search !== undefined && filter.search !== '')
       parts.push(ilike(patients.name, `%${filter.search.replace(/[%_\\]/g, '\\$&')}%`));
     if (filter.projectId !== undefined) parts.push(eq(patients.projectId, filter.projectId));
+    return and(...parts);
+  }
+
+  async function list(
+    projectIds: readonly string[] | null,
+    filter: { search?: string; projectId?: string; limit?: number; offset?: number },
+  ): Promise<PatientRow[]> {
     return db
       .select()
       .from(patients)
-      .where(and(...parts))
+      .where(listCondition(projectIds, filter))
       .orderBy(desc(patients.createdAt), desc(patients.id))
-      .limit(filter.limit ?? 1000);
+      .limit(filter.limit ?? 1000)
+      .offset(filter.offset ?? 0);
+  }
+
+  /** How many patients `list` would find without a limit. */
+  async function countListed(
+    projectIds: readonly string[] | null,
+    filter: { search?: string; projectId?: string },
+  ): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(patients)
+      .where(listCondition(projectIds, filter));
+    return row?.n ?? 0;
   }
 
   async function countVisible(projectIds: readonly string[] | null): Promise<number> {
@@ -115,6 +135,7 @@ export function createPatientsRepository(db: Database) {
     update,
     remove,
     list,
+    countListed,
     countVisible,
     videosOf,
     analysesOf,

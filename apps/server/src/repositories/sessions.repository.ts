@@ -23,8 +23,17 @@ export function createSessionsRepository(db: Database) {
 
   /** Whether the session of an access token still counts: one primary-key lookup. */
   async function isLive(sessionId: string, userId: string, now: Date): Promise<boolean> {
+    return (await liveUntil(sessionId, userId, now)) !== undefined;
+  }
+
+  /** When a live session ends; undefined when it is revoked, past its end or not the user's. */
+  async function liveUntil(
+    sessionId: string,
+    userId: string,
+    now: Date,
+  ): Promise<Date | undefined> {
     const [row] = await db
-      .select({ id: authSessions.id })
+      .select({ expiresAt: authSessions.expiresAt })
       .from(authSessions)
       .where(
         and(
@@ -35,7 +44,7 @@ export function createSessionsRepository(db: Database) {
         ),
       )
       .limit(1);
-    return row !== undefined;
+    return row?.expiresAt;
   }
 
   async function insertRefreshToken(values: {
@@ -112,6 +121,7 @@ export function createSessionsRepository(db: Database) {
   return {
     insertSession,
     isLive,
+    liveUntil,
     insertRefreshToken,
     useRefreshToken,
     revoke,

@@ -16,6 +16,7 @@ export interface TaskFilter {
   readonly taskType?: string;
   readonly status?: TaskStatus;
   readonly limit: number;
+  readonly offset?: number;
 }
 
 /** A failed task with the video that names it as its last task, if any. */
@@ -73,8 +74,9 @@ export function createTasksRepository(db: Database) {
       .select()
       .from(tasks)
       .where(where)
-      .orderBy(desc(tasks.createdAt))
-      .limit(filter.limit);
+      .orderBy(desc(tasks.createdAt), desc(tasks.id))
+      .limit(filter.limit)
+      .offset(filter.offset ?? 0);
     const [total] = await db.select({ value: count() }).from(tasks).where(where);
     return { rows, total: total?.value ?? 0 };
   }

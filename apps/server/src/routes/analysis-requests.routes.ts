@@ -61,12 +61,14 @@ export const analysisRequestRoutes: FastifyPluginCallbackZod<{ services: Service
       schema: {
         tags,
         summary: "A video's analysis requests, newest first",
-        description: '404 `Video not found` when the video is not visible to the caller.',
+        description:
+          '404 `Video not found` when the video is not visible to the caller. `limit` (default 50, at most 500) and `offset` page them; `total` counts them all.',
         querystring: AnalysisRequestListQuerySchema,
         response: { 200: AnalysisRequestListResponseSchema },
       },
     },
-    async (request) => analysisRequests.list(requireAuth(request), request.query.video_id),
+    async (request) =>
+      analysisRequests.list(requireAuth(request), request.query.video_id, request.query),
   );
   done();
 };

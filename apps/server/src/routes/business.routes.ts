@@ -38,7 +38,7 @@ export const businessRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
       schema: {
         tags,
         summary: 'Patients, newest first',
-        description: `${SCOPE} \`search\` matches the name.`,
+        description: `${SCOPE} \`search\` matches the name. \`limit\` (default and at most 1000) and \`offset\` page them; \`total\` counts them all.`,
         querystring: PatientListQuerySchema,
         response: { 200: PatientListResponseSchema },
       },
@@ -121,6 +121,7 @@ export const businessRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
           'Exactly one row per visible video (`video_id` is the stable row key, from submission to result), titled by `patient_name`, `dataset_name` (the sample) and `video_name`.',
           "The row is the video's newest analysis request while that is `pending`, `in-progress` or `failed` (a failure until a newer analysis is saved; `id` is the request id); else its newest saved analysis, `completed` (`id` is the analysis id); else the video itself (`id` is the video id), `in-progress` while processing, `failed` when processing failed, otherwise `pending`.",
           'The analysis covers the whole video: motility needs tracks, which single frames cannot give.',
+          '`limit` (default and at most 1000) and `offset` page the rows; `total` counts them all.',
         ].join('\n\n'),
         querystring: AnalysisListQuerySchema,
         response: { 200: AnalysisListResponseSchema },

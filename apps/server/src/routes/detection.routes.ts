@@ -17,6 +17,7 @@ import {
   DetectionDetailResponseSchema,
   DetectionSchema,
   DetectSpermRequestSchema,
+  FrameDetectionQuerySchema,
   FrameDetectionResponseSchema,
   IdParamsSchema,
   OkResponseSchema,
@@ -132,11 +133,15 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
         schema: {
           tags,
           summary: 'Detections of a frame',
+          description:
+            'Top to bottom, then left to right; `limit` (default 1000, at most 5000) and `offset` page them, `detection_count` counts them all.',
           params: FrameParams,
+          querystring: FrameDetectionQuerySchema,
           response: { 200: FrameDetectionResponseSchema },
         },
       },
-      async (request) => detection.forFrame(requireAuth(request), request.params.frameId),
+      async (request) =>
+        detection.forFrame(requireAuth(request), request.params.frameId, request.query),
     );
 
   app.delete(

@@ -1,4 +1,9 @@
-import { IdParamsSchema, NotificationListSchema, OkResponseSchema } from '@sarm/contracts';
+import {
+  IdParamsSchema,
+  NotificationListQuerySchema,
+  NotificationListSchema,
+  OkResponseSchema,
+} from '@sarm/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Services } from '../context.js';
 import { notFound } from '../http/errors.js';
@@ -21,10 +26,13 @@ export const notificationRoutes: FastifyPluginCallbackZod<{ services: Services }
       schema: {
         tags,
         summary: 'Own notifications, newest first, with the unread count',
+        description:
+          '`limit` (default 100, at most 200) and `offset` page them; `total` counts them all, read or not.',
+        querystring: NotificationListQuerySchema,
         response: { 200: NotificationListSchema },
       },
     },
-    async (request) => notifications.list(requireAuth(request).user.id),
+    async (request) => notifications.list(requireAuth(request).user.id, request.query),
   );
 
   app.put(

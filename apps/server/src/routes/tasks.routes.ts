@@ -42,7 +42,7 @@ export const taskRoutes: FastifyPluginCallbackZod<{ context: ServerContext }> = 
       schema: {
         tags,
         summary: 'List tasks, newest first',
-        description: visibility,
+        description: `${visibility} \`limit\` (default 50, at most 200) and \`offset\` page them; \`total\` counts them all.`,
         querystring: TaskListQuerySchema,
         response: { 200: TaskListResponseSchema },
       },

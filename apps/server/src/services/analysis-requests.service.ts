@@ -73,10 +73,10 @@ export function createAnalysisRequestsService(deps: {
   }
 
   /** The video's requests, newest first (404 when the video is not visible). */
-  async function list(auth: AuthContext, videoId: string) {
+  async function list(auth: AuthContext, videoId: string, page: { limit: number; offset: number }) {
     const video = await deps.findVisibleVideo(auth, videoId);
-    const rows = await deps.requests.listByVideo(video.id);
-    return { requests: rows.map(toAnalysisRequest) };
+    const { rows, total } = await deps.requests.pageByVideo(video.id, page.limit, page.offset);
+    return { requests: rows.map(toAnalysisRequest), total };
   }
 
   return { submit, list };

@@ -71,11 +71,14 @@ export function createBusinessService(deps: {
 
   async function analyses(
     auth: AuthContext,
-    query: { patient_id?: string; status?: AnalysisItemStatus },
+    query: { patient_id?: string; status?: AnalysisItemStatus; limit: number; offset: number },
   ) {
     const all = await items(auth, query.patient_id);
     const found = query.status === undefined ? all : all.filter((i) => i.status === query.status);
-    return { analyses: found, total: found.length };
+    return {
+      analyses: found.slice(query.offset, query.offset + query.limit),
+      total: found.length,
+    };
   }
 
   /** Counts and recent items; lists the caller may not read come back empty. */

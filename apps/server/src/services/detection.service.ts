@@ -53,16 +53,20 @@ export function toDetection(row: DetectionRow): Detection {
   };
 }
 
-function frameResponse(frame: FrameRow, rows: readonly DetectionRow[]): FrameDetectionResponse {
+function frameResponse(
+  frame: FrameRow,
+  rows: readonly DetectionRow[],
+  total = rows.length,
+): FrameDetectionResponse {
   return {
     detections: rows.map(toDetection),
     video_id: frame.videoId,
     frame_number: frame.frameNumber,
-    detection_count: rows.length,
+    detection_count: total,
     metadata: {
       width: frame.width,
       height: frame.height,
-      processingStatus: rows.length > 0 ? 'completed' : 'pending',
+      processingStatus: total > 0 ? 'completed' : 'pending',
     },
   };
 }
@@ -112,9 +116,15 @@ export function createDetectionService(deps: {
 }) {
   const { videos, detections, runner } = deps;
 
-  async function forFrame(auth: AuthContext, frameId: string) {
+  /** One page of a frame's detections; `detection_count` is the frame's total. */
+  async function forFrame(
+    auth: AuthContext,
+    frameId: string,
+    page: { limit: number; offset: number },
+  ) {
     const frame = await videos.findFrame(auth, frameId);
-    return frameResponse(frame, await detections.listByFrame(frame.id));
+    const { rows, total } = await detections.pageByFrame(frame.id, page.limit, page.offset);
+    return frameResponse(frame, rows, total);
   }
 
   async function detect(auth: AuthContext, frameId: string, config?: DetectionConfig) {

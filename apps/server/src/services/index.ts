@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import type { Database, DatabaseHandle } from '../db/database.js';
+import type { Database, DatabaseHandle, DatabaseKind } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createAuditLogsRepository } from '../repositories/audit-logs.repository.js';
 import { createLoginAttemptsRepository } from '../repositories/login-attempts.repository.js';
@@ -24,6 +24,7 @@ import { createAuditService } from './audit.service.js';
 import { createAuthService } from './auth.service.js';
 import { createBootstrapService } from './bootstrap.service.js';
 import { createCurrentUserService } from './current-user.service.js';
+import { createLiveSessionCache } from './live-session-cache.js';
 import { createPrincipalCache } from './principal-cache.js';
 import { createLoginThrottleService, type ThrottlePolicy } from './login-throttle.service.js';
 import { createNotificationsService } from './notifications.service.js';
@@ -73,6 +74,11 @@ export interface DomainServiceDependencies {
   readonly onAuditWriteError: (error: unknown) => void;
   /** Writes to the database's tables, for the principal cache (no cache without it). */
   readonly onWrite?: DatabaseHandle['onWrite'];
+  /**
+   * On the embedded database this process makes every write, so `onWrite` sees them all and
+   * live sessions may be cached; several processes share PostgreSQL, so there they are not.
+   */
+  readonly databaseKind?: DatabaseKind;
 }
 
 /** Wires the domain services (everything except the task queue and its service). */
@@ -88,6 +94,10 @@ export function createDomainServices(deps: DomainServiceDependencies) {
     secret: deps.jwtSecret,
     clock,
     repository: repositories.sessions,
+    liveSessions:
+      deps.databaseKind === 'pglite' && deps.onWrite !== undefined
+        ? createLiveSessionCache({ onWrite: deps.onWrite })
+        : undefined,
   });
   const throttle = createLoginThrottleService({
     attempts: repositories.loginAttempts,

@@ -1,4 +1,8 @@
-import type { Notification } from '@sarm/contracts';
+import {
+  NotificationListQuerySchema,
+  type Notification,
+  type NotificationListQuery,
+} from '@sarm/contracts';
 import type { Clock } from '../clock.js';
 import type { NotificationRow, NotificationType } from '../db/schema/index.js';
 import type { NotificationsRepository } from '../repositories/notifications.repository.js';
@@ -9,8 +13,6 @@ export interface NotificationContent {
   readonly type?: NotificationType;
   readonly link?: string | null;
 }
-
-const LIST_LIMIT = 100;
 
 function toNotification(row: NotificationRow): Notification {
   return {
@@ -46,12 +48,15 @@ export function createNotificationsService(deps: {
     );
   }
 
-  async function list(userId: string): Promise<{ notifications: Notification[]; unread: number }> {
-    const [rows, unread] = await Promise.all([
-      deps.repository.listForUser(userId, LIST_LIMIT),
-      deps.repository.countUnread(userId),
+  async function list(
+    userId: string,
+    page: NotificationListQuery = NotificationListQuerySchema.parse({}),
+  ): Promise<{ notifications: Notification[]; unread: number; total: number }> {
+    const [rows, counts] = await Promise.all([
+      deps.repository.listForUser(userId, page.limit, page.offset),
+      deps.repository.countForUser(userId),
     ]);
-    return { notifications: rows.map(toNotification), unread };
+    return { notifications: rows.map(toNotification), ...counts };
   }
 
   return {

@@ -30,13 +30,21 @@ export function createPatientsService(deps: {
     return row;
   }
 
-  async function list(auth: AuthContext, query: { search?: string; project_id?: string }) {
+  async function list(
+    auth: AuthContext,
+    query: { search?: string; project_id?: string; limit: number; offset: number },
+  ) {
     const ids = await deps.scope.visibleProjectIds(auth);
+    const filter = { search: query.search, projectId: query.project_id };
     const rows = await deps.patients.list(ids, {
-      search: query.search,
-      projectId: query.project_id,
+      ...filter,
+      limit: query.limit,
+      offset: query.offset,
     });
-    return { patients: rows.map(toPatient), total: rows.length };
+    // A short page shows where the list ends; only a full or empty later page needs a count.
+    const ended = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
+    const total = ended ? query.offset + rows.length : await deps.patients.countListed(ids, filter);
+    return { patients: rows.map(toPatient), total };
   }
 
   async function get(auth: AuthContext, id: string): Promise<PatientDetail> {

@@ -5,8 +5,9 @@ export const PRINCIPAL_TABLES = ['users', 'roles', 'role_permissions', 'user_rol
 
 /**
  * How long another process may use a user's roles and permissions after they changed. In this
- * process a change to one of PRINCIPAL_TABLES empties the cache at once; sessions are not cached
- * (sign-out and deactivation end access everywhere on the next request).
+ * process a change to one of PRINCIPAL_TABLES empties the cache at once. Sessions are not cached
+ * here (sign-out and deactivation end access everywhere on the next request); only the embedded
+ * database caches them, exactly, in `live-session-cache.ts`.
  */
 export const PRINCIPAL_TTL_MS = 5_000;
 /** Beyond this many users the cache starts over rather than grow. */

@@ -2,6 +2,7 @@ import jwt from 'jsonwebtoken';
 import { createHash, createSecretKey, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { SessionsRepository } from '../repositories/sessions.repository.js';
+import type { LiveSessionCache } from './live-session-cache.js';
 
 /** The outcome of checking a bearer token. */
 export type SessionVerification =
@@ -41,8 +42,10 @@ export function createSessionService(options: {
   secret: string;
   clock: Clock;
   repository: SessionsRepository;
+  /** Only where this process sees every write to the sessions (the embedded database). */
+  liveSessions?: LiveSessionCache;
 }) {
-  const { clock, repository } = options;
+  const { clock, repository, liveSessions } = options;
   // A key object made once: given a string, jsonwebtoken first tries to parse it as a public key
   // on every call, which cost about half a millisecond of CPU per request.
   const secret = createSecretKey(Buffer.from(options.secret, 'utf8'));
@@ -119,9 +122,20 @@ export function createSessionService(options: {
     }
   }
 
-  /** Whether the session is neither revoked nor past its absolute end (one primary-key lookup). */
-  const isLive = (sessionId: string, userId: string) =>
-    repository.isLive(sessionId, userId, clock.now());
+  /**
+   * Whether the session is neither revoked nor past its absolute end: one primary-key lookup, or
+   * none when the live-session cache already knows it.
+   */
+  async function isLive(sessionId: string, userId: string): Promise<boolean> {
+    const now = clock.now();
+    if (liveSessions === undefined) return repository.isLive(sessionId, userId, now);
+    if (liveSessions.knowsLive(sessionId, userId, now)) return true;
+    const seenAt = liveSessions.generation();
+    const endsAt = await repository.liveUntil(sessionId, userId, now);
+    if (endsAt === undefined) return false;
+    liveSessions.remember(sessionId, userId, endsAt, seenAt);
+    return true;
+  }
 
   const revoke = (sessionId: string, reason: string) =>
     repository.revoke(sessionId, clock.now(), reason);

@@ -87,7 +87,7 @@ export function createTasksService(deps: {
 
   async function list(
     auth: AuthContext,
-    query: { task_type?: string; status?: TaskStatus; limit: number },
+    query: { task_type?: string; status?: TaskStatus; limit: number; offset: number },
   ) {
     const { rows, total } = await deps.tasks.list({
       createdBy: seesAllTasks(auth) ? undefined : auth.user.id,
@@ -95,6 +95,7 @@ export function createTasksService(deps: {
       taskType: query.task_type === '' ? undefined : query.task_type,
       status: query.status,
       limit: query.limit,
+      offset: query.offset,
     });
     return { tasks: rows.map(toTask), total };
   }
