@@ -44,6 +44,8 @@ interface TrainingFigures {
   readonly bestValF1: number;
   readonly bestEpoch: number;
   readonly secondsToBest: number;
+  /** The detection threshold chosen on the validation tiles at the best epoch. */
+  readonly threshold: number;
 }
 
 /** The best epoch so far: its validation F1, when it ended and a copy of its weights. */
@@ -51,6 +53,7 @@ interface BestEpoch {
   readonly valF1: number;
   readonly epoch: number;
   readonly seconds: number;
+  readonly threshold: number;
   readonly weights: readonly Float32Array[];
 }
 
@@ -71,7 +74,7 @@ async function trainOnTuningVideos(o: DetectorBenchOptions): Promise<TrainingFig
       `${samples.length} tiles of ${TILE}x${TILE} from ${o.trainFrames} frames per video, ` +
       `${trainingCount} train / ${samples.length - trainingCount} validation`,
   );
-  let best: BestEpoch = { valF1: -1, epoch: 0, seconds: 0, weights: [] };
+  let best: BestEpoch = { valF1: -1, epoch: 0, seconds: 0, threshold: 0, weights: [] };
   const started = performance.now();
   const { model, history } = await trainHeadDetector(
     samples,
@@ -79,13 +82,15 @@ async function trainOnTuningVideos(o: DetectorBenchOptions): Promise<TrainingFig
     (m, current) => {
       console.log(
         `epoch ${m.epoch}/${m.epochs}  ${m.seconds.toFixed(2)} s  loss ${m.loss.toFixed(4)}  ` +
-          `val_loss ${m.valLoss.toFixed(4)}  f1 ${m.f1.toFixed(3)}  val_f1 ${m.valF1.toFixed(3)}`,
+          `val_loss ${m.valLoss.toFixed(4)}  f1 ${m.f1.toFixed(3)}  val_f1 ${m.valF1.toFixed(3)}  ` +
+          `threshold ${m.threshold.toFixed(2)}`,
       );
       if (m.valF1 > best.valF1) {
         best = {
           valF1: m.valF1,
           epoch: m.epoch,
           seconds: (performance.now() - started) / 1000,
+          threshold: m.threshold,
           weights: current.variables.map((v) => Float32Array.from(v.dataSync())),
         };
       }
@@ -106,6 +111,7 @@ async function trainOnTuningVideos(o: DetectorBenchOptions): Promise<TrainingFig
     bestValF1: best.valF1,
     bestEpoch: best.epoch,
     secondsToBest: best.seconds,
+    threshold: best.threshold,
   };
 }
 
@@ -185,11 +191,12 @@ export async function runDetectorBench(o: DetectorBenchOptions): Promise<void> {
   );
   console.log(
     `best val F1 ${f3(t.bestValF1)} at epoch ${t.bestEpoch}, reached after ` +
-      `${t.secondsToBest.toFixed(1)} s (radius ${o.radiusPx} px)`,
+      `${t.secondsToBest.toFixed(1)} s (radius ${o.radiusPx} px), detection threshold ` +
+      `${t.threshold.toFixed(2)} chosen on the validation tiles`,
   );
 
-  const trained = new TrainedHeadDetector(t.model);
-  const onnx = await OnnxHeadDetector.open(saveWeights(t.model));
+  const trained = new TrainedHeadDetector(t.model, { threshold: t.threshold });
+  const onnx = await OnnxHeadDetector.open(saveWeights(t.model, t.threshold));
   const frames = speedFrames(o.speedFrames);
   const onnxSpeed = await detectorSpeed(onnx, frames, 0.5);
   const onnxInAnalysis = await detectorSpeed(onnx, frames, 0.5, {

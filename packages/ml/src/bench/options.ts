@@ -21,7 +21,7 @@ export interface DetectorBenchOptions {
 export const DEFAULT_BENCH_OPTIONS: DetectorBenchOptions = {
   epochs: 40,
   patience: 10,
-  trainFrames: 6,
+  trainFrames: 8,
   evalFrames: 4,
   speedFrames: 20,
   radiusPx: 5,

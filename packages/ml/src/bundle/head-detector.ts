@@ -21,6 +21,14 @@ export function savedHeadDetectorOf(saved: SavedWeights): SavedHeadDetector {
       test: (v): v is number[] => Array.isArray(v) && v.every(aPositiveInteger.test),
     }),
     stride: r.field('stride', oneOf([4] as const)),
+    ...(r.value('threshold') === undefined
+      ? {}
+      : {
+          threshold: r.field('threshold', {
+            description: 'a number between 0 and 1',
+            test: (v): v is number => typeof v === 'number' && v > 0 && v < 1,
+          }),
+        }),
   };
   return { architecture, shapes: saved.shapes, weights: saved.weights };
 }

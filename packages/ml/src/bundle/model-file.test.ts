@@ -1,7 +1,7 @@
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initBackend } from '../backend.js';
-import { detectHeads } from '../detector/infer.js';
+import { detectHeads, thresholdOf } from '../detector/infer.js';
 import { createHeadDetector } from '../detector/model.js';
 import { trainHeadDetector } from '../detector/train.js';
 import type { SavedHeadDetector } from '../detector/weights.js';
@@ -173,6 +173,24 @@ describe('savedHeadDetectorOf', () => {
     } as SavedWeights;
     expect(() => savedHeadDetectorOf(saved)).toThrow(
       'Invalid architecture.json: architecture.channels must be a list of positive integers',
+    );
+  });
+
+  it('reads the detection threshold the training chose, and refuses one outside 0 to 1', () => {
+    const model = createHeadDetector(undefined, 5);
+    const bytes = packModelBundle({ metadata, saved: saveWeights(model, 0.55) });
+    model.dispose();
+    const saved = savedHeadDetectorOf(unpackModelBundle(bytes).saved);
+    expect(saved.architecture.threshold).toBe(0.55);
+    const loaded = loadWeights(saved);
+    expect(thresholdOf(loaded)).toBe(0.55);
+    loaded.dispose();
+    const wrong = {
+      ...saved,
+      architecture: { ...saved.architecture, threshold: 2 },
+    } as SavedWeights;
+    expect(() => savedHeadDetectorOf(wrong)).toThrow(
+      'Invalid architecture.json: architecture.threshold must be a number between 0 and 1',
     );
   });
 });

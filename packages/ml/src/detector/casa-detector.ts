@@ -1,12 +1,12 @@
 /** The trained head detector behind the CASA engine's `Detector` interface. */
 import type { CasaSettings, Detection, Detector, GrayFrame, HeadMorphometry } from '@sarm/casa';
 import type { HeadPrediction } from '../types.js';
-import { DEFAULT_THRESHOLD, detectHeads } from './infer.js';
+import { detectHeads, thresholdOf } from './infer.js';
 import type { HeadDetectorModel } from './model.js';
 
 /** Settings of a {@link TrainedHeadDetector}. */
 export interface TrainedHeadDetectorOptions {
-  /** Heat a peak needs to count as a head; {@link DEFAULT_THRESHOLD} when left out. */
+  /** Heat a peak needs to count as a head; the model's own (see `thresholdOf`) when left out. */
   readonly threshold?: number;
 }
 
@@ -25,7 +25,7 @@ export class TrainedHeadDetector implements Detector {
     private readonly model: HeadDetectorModel,
     options: TrainedHeadDetectorOptions = {},
   ) {
-    this.threshold = options.threshold ?? DEFAULT_THRESHOLD;
+    this.threshold = options.threshold ?? thresholdOf(model);
   }
 
   detect(frame: GrayFrame, settings: CasaSettings): Detection[] {

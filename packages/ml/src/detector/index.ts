@@ -3,8 +3,13 @@ export { createHeadDetector, DEFAULT_ARCHITECTURE, forward } from './model.js';
 export type { HeadDetectorArchitecture, HeadDetectorModel } from './model.js';
 export { DEFAULT_AUGMENT, augmentSample } from './augment.js';
 export type { AugmentOptions } from './augment.js';
-export { DEFAULT_THRESHOLD, detectHeads, predictFrames } from './infer.js';
-export { DEFAULT_TRAIN_OPTIONS, trainHeadDetector } from './train.js';
+export { DEFAULT_THRESHOLD, detectHeads, predictFrames, thresholdOf } from './infer.js';
+export {
+  chooseThreshold,
+  DEFAULT_TRAIN_OPTIONS,
+  THRESHOLD_CANDIDATES,
+  trainHeadDetector,
+} from './train.js';
 export type {
   EpochCallback,
   EpochMetrics,

@@ -7,14 +7,18 @@ import { decodePeaks, paddedSize, STRIDE } from './encode.js';
 import type { HeadDetectorModel } from './model.js';
 import { forward } from './model.js';
 
-/** Heat needed for a peak to count as a head. */
+/** Heat needed for a peak to count as a head when the model chose none on validation frames. */
 export const DEFAULT_THRESHOLD = 0.3;
+
+/** The threshold a model was saved with, else {@link DEFAULT_THRESHOLD}. */
+export const thresholdOf = (model: HeadDetectorModel): number =>
+  model.architecture.threshold ?? DEFAULT_THRESHOLD;
 
 /** Heads in one grey frame, highest confidence first. Needs `initBackend()` to have finished. */
 export function detectHeads(
   model: HeadDetectorModel,
   frame: GreyImage,
-  threshold = DEFAULT_THRESHOLD,
+  threshold = thresholdOf(model),
 ): HeadPrediction[] {
   const prepared = {
     image: Float32Array.from(frame.data),
@@ -28,7 +32,7 @@ export function detectHeads(
 export function predictFrames(
   model: HeadDetectorModel,
   frames: readonly PreparedFrame[],
-  threshold = DEFAULT_THRESHOLD,
+  threshold = thresholdOf(model),
   batchSize = 16,
 ): HeadPrediction[][] {
   const indexed = frames.map((f, index) => ({ f, index, width: f.width, height: f.height }));

@@ -11,6 +11,11 @@ export interface HeadDetectorArchitecture {
   readonly channels: readonly number[];
   /** Input pixels per output cell. */
   readonly stride: 4;
+  /**
+   * Heat a peak needs to count as a head, chosen on the validation frames of the kept epoch;
+   * absent in untrained models and older files, which use `DEFAULT_THRESHOLD`.
+   */
+  readonly threshold?: number;
 }
 
 export const DEFAULT_ARCHITECTURE: HeadDetectorArchitecture = {

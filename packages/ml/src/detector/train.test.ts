@@ -5,7 +5,7 @@ import { predictFrames } from './infer.js';
 import { f1Score, matchCentres } from './metrics.js';
 import { createHeadDetector } from './model.js';
 import type { EpochMetrics } from './train.js';
-import { trainHeadDetector } from './train.js';
+import { chooseThreshold, THRESHOLD_CANDIDATES, trainHeadDetector } from './train.js';
 import { loadWeights, saveWeights } from './weights.js';
 
 beforeAll(async () => {
@@ -58,6 +58,7 @@ describe('trainHeadDetector', () => {
     expect(last?.valLoss).toBeLessThan(first?.valLoss ?? 0);
     expect(last?.valF1).toBeGreaterThan(0.7);
     expect(last?.f1).toBeGreaterThan(0.7);
+    for (const m of history) expect(THRESHOLD_CANDIDATES).toContain(m.threshold);
   });
 
   it('stops after the epoch whose callback answers stop', async () => {
@@ -131,5 +132,28 @@ describe('trainHeadDetector', () => {
     expect(resumed.history.map((m) => m.epoch)).toEqual([3, 4]);
     // A resumed model starts where the saved one was, not from scratch.
     expect(resumed.history[0]?.valLoss).toBeLessThan((scratch.history[0]?.valLoss ?? 0) * 0.8);
+  });
+});
+
+describe('chooseThreshold', () => {
+  const head = (x: number, y: number) => ({ x1: x - 4, y1: y - 3, x2: x + 4, y2: y + 3 });
+  const found = (x: number, y: number, confidence: number) => ({ ...head(x, y), x, y, confidence });
+  const frames = [{ boxes: [head(10, 10), head(40, 40)] }, { boxes: [head(20, 30)] }];
+
+  it('drops the weak false peaks: the middle of the thresholds that score best', () => {
+    const predictions = [
+      [found(10, 10, 0.9), found(40, 40, 0.8), found(60, 20, 0.42)],
+      [found(20, 30, 0.75), found(5, 50, 0.41)],
+    ];
+    // 0.45 to 0.7 keep the three heads and drop both false peaks: six candidates tie.
+    expect(chooseThreshold(predictions, frames, 5)).toEqual({ threshold: 0.55, f1: 1 });
+  });
+
+  it('keeps a low threshold when the heads themselves are faint', () => {
+    const predictions = [
+      [found(10, 10, 0.36), found(40, 40, 0.37), found(60, 20, 0.31)],
+      [found(20, 30, 0.38)],
+    ];
+    expect(chooseThreshold(predictions, frames, 5)).toEqual({ threshold: 0.35, f1: 1 });
   });
 });

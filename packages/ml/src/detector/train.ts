@@ -3,7 +3,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { seededRandom, shuffled } from '../random.js';
 import type { EpochProgress, ModelEpochCallback, TrainedModelResult } from '../training-loop.js';
 import { runTrainingLoop } from '../training-loop.js';
-import type { DetectionSample } from '../types.js';
+import type { DetectionSample, HeadPrediction, PixelBox } from '../types.js';
 import type { AugmentOptions } from './augment.js';
 import { augmentSample, DEFAULT_AUGMENT } from './augment.js';
 import type { PreparedFrame } from './batch.js';
@@ -24,7 +24,7 @@ export interface TrainHeadDetectorOptions {
   readonly seed: number;
   /** A prediction within this many pixels of a true head centre finds it. */
   readonly matchRadiusPx: number;
-  /** Heat a peak needs to count as a detection. */
+  /** Heat a peak needs to count as a detection when no frame is held out to choose it on. */
   readonly threshold: number;
   readonly augment: AugmentOptions | false;
   readonly architecture: HeadDetectorArchitecture;
@@ -61,10 +61,18 @@ export const DEFAULT_TRAIN_OPTIONS: TrainHeadDetectorOptions = {
 export interface EpochMetrics extends EpochProgress {
   readonly loss: number;
   readonly valLoss: number;
-  /** Detection F1 at the matching radius (the spec's accuracy). */
+  /** Detection F1 at the matching radius (the spec's accuracy), at `threshold`. */
   readonly f1: number;
   readonly valF1: number;
+  /**
+   * The heat threshold of {@link THRESHOLD_CANDIDATES} with the best validation F1 after this
+   * epoch (the option's when nothing is held out): saved with the epoch's weights.
+   */
+  readonly threshold: number;
 }
+
+/** Detection thresholds tried on the validation frames after every epoch. */
+export const THRESHOLD_CANDIDATES = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7] as const;
 
 /** Called after every epoch with its metrics and the model; see `ModelEpochCallback`. */
 export type EpochCallback = ModelEpochCallback<EpochMetrics, HeadDetectorModel>;
@@ -113,11 +121,16 @@ export async function trainHeadDetector(
     },
     scoreEpoch(totals) {
       const trainScored = training.slice(0, o.trainF1Samples).map(unchanged);
+      const chosen =
+        validation.length > 0
+          ? bestThreshold(model, validation, o.matchRadiusPx)
+          : { threshold: o.threshold, f1: Number.NaN };
       return {
         loss: totals.loss / Math.max(totals.count, 1),
         valLoss: validation.length > 0 ? meanLoss(model, validation) : Number.NaN,
-        f1: f1Of(model, trainScored, o),
-        valF1: validation.length > 0 ? f1Of(model, validation, o) : Number.NaN,
+        f1: f1Of(model, trainScored, chosen.threshold, o.matchRadiusPx),
+        valF1: chosen.f1,
+        threshold: chosen.threshold,
       };
     },
     onEpoch: (metrics) => onEpoch?.(metrics, model),
@@ -169,18 +182,58 @@ function meanLoss(model: HeadDetectorModel, frames: readonly PreparedFrame[]): n
   return sum / frames.length;
 }
 
+/** Detection F1 of the model on frames at a threshold. */
 function f1Of(
   model: HeadDetectorModel,
   frames: readonly PreparedFrame[],
-  o: TrainHeadDetectorOptions,
+  threshold: number,
+  radiusPx: number,
 ): number {
-  const predictions = predictFrames(model, frames, o.threshold);
+  return f1At(predictFrames(model, frames, threshold), frames, threshold, radiusPx);
+}
+
+/** F1 of the predictions at or above `threshold` against the frames' boxes. */
+function f1At(
+  predictions: readonly (readonly HeadPrediction[])[],
+  frames: readonly { readonly boxes: readonly PixelBox[] }[],
+  threshold: number,
+  radiusPx: number,
+): number {
   const total = { truePositives: 0, falsePositives: 0, falseNegatives: 0 };
   frames.forEach((f, i) => {
-    const c = matchCentres(predictions[i] ?? [], f.boxes, o.matchRadiusPx);
+    const kept = (predictions[i] ?? []).filter((p) => p.confidence >= threshold);
+    const c = matchCentres(kept, f.boxes, radiusPx);
     total.truePositives += c.truePositives;
     total.falsePositives += c.falsePositives;
     total.falseNegatives += c.falseNegatives;
   });
   return f1Score(total);
+}
+
+/**
+ * The candidate threshold whose F1 on the frames is best (the middle one where several tie), from
+ * predictions made at the lowest candidate: a peak's being a peak does not depend on the threshold.
+ */
+export function chooseThreshold(
+  predictions: readonly (readonly HeadPrediction[])[],
+  frames: readonly { readonly boxes: readonly PixelBox[] }[],
+  radiusPx: number,
+): { threshold: number; f1: number } {
+  const scores = THRESHOLD_CANDIDATES.map((threshold) => ({
+    threshold,
+    f1: f1At(predictions, frames, threshold, radiusPx),
+  }));
+  const best = Math.max(...scores.map((s) => s.f1));
+  const tied = scores.filter((s) => s.f1 === best);
+  return (
+    tied[Math.floor((tied.length - 1) / 2)] ?? { threshold: THRESHOLD_CANDIDATES[0], f1: best }
+  );
+}
+
+function bestThreshold(
+  model: HeadDetectorModel,
+  frames: readonly PreparedFrame[],
+  radiusPx: number,
+): { threshold: number; f1: number } {
+  return chooseThreshold(predictFrames(model, frames, THRESHOLD_CANDIDATES[0]), frames, radiusPx);
 }

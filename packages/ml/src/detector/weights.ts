@@ -9,10 +9,15 @@ export interface SavedHeadDetector extends SavedVariables {
   readonly architecture: HeadDetectorArchitecture;
 }
 
-/** Copies a model's weights out of the backend. */
-export function saveWeights(model: HeadDetectorModel): SavedHeadDetector {
+/** Copies a model's weights out of the backend, with the detection threshold chosen for them. */
+export function saveWeights(model: HeadDetectorModel, threshold?: number): SavedHeadDetector {
   const { shapes, weights } = saveVariables(model.variables);
-  return { architecture: { ...model.architecture }, shapes, weights };
+  const architecture = { ...model.architecture };
+  return {
+    architecture: threshold === undefined ? architecture : { ...architecture, threshold },
+    shapes,
+    weights,
+  };
 }
 
 /** Throws when saved data is not a version 1 head detector whose shapes fit its architecture. */

@@ -34,7 +34,7 @@ export async function runDetectionTraining(
       onBatch: (epoch, done, total) => channel.batch(epoch, done, total),
     },
     (metrics, trained) => {
-      channel.epoch(commonMetrics(metrics), saveWeights(trained));
+      channel.epoch(commonMetrics(metrics), saveWeights(trained, metrics.threshold));
       channel.log(describeEpoch(metrics));
     },
   );
@@ -52,6 +52,7 @@ function describeEpoch(m: EpochMetrics): string {
   const value = (v: number): string => (Number.isNaN(v) ? '-' : v.toFixed(4));
   return (
     `Epoch ${m.epoch}/${m.epochs}: loss ${value(m.loss)}, val_loss ${value(m.valLoss)}, ` +
-    `F1 ${value(m.f1)}, val F1 ${value(m.valF1)} (${m.seconds.toFixed(1)} s)`
+    `F1 ${value(m.f1)}, val F1 ${value(m.valF1)} at threshold ${m.threshold.toFixed(2)} ` +
+    `(${m.seconds.toFixed(1)} s)`
   );
 }

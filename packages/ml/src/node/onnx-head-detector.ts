@@ -39,7 +39,10 @@ export class OnnxHeadDetector implements Detector {
       intraOpNumThreads: 1,
       interOpNumThreads: 1,
     });
-    return new OnnxHeadDetector(session, options.threshold ?? DEFAULT_THRESHOLD);
+    return new OnnxHeadDetector(
+      session,
+      options.threshold ?? saved.architecture.threshold ?? DEFAULT_THRESHOLD,
+    );
   }
 
   /** Heads in one grey frame, highest confidence first. */
