@@ -47,14 +47,19 @@ export class BackgroundSubtractor {
   private candidates = new Int32Array(0);
   /** Candidate threshold per block (background ± floor, rounded towards the background's outside). */
   private threshold = new Int32Array(0);
-  /** Per block, the 16-bit-lane addend of {@link wordMayPass} for its threshold. */
+  /** Per block, the 16-bit-lane addend of {@link listPassingBlocks} for its threshold. */
   private laneAddend = new Int32Array(0);
+  /** The blocks of one block row that may hold candidates (x indices), and which did. */
+  private rowBlocks = new Int32Array(0);
+  private rowHits = new Uint8Array(0);
   /** Blocks holding candidates in this frame, and how many. */
   private activeBlocks = new Int32Array(0);
   private activeCount = 0;
   /** Frame mark per block whose signal is filled; see `generation`. */
   private filled = new Uint32Array(0);
   private generation = 0;
+  /** Blocks whose signal was filled in this frame. */
+  private filledBlocks = 0;
   /** Frames since the background was last estimated, and the settings it was estimated with. */
   private framesSinceBackground = 0;
   private key = '';
@@ -99,62 +104,89 @@ export class BackgroundSubtractor {
         const block = (((p - x) / width) >> 2) * bw + (x >> 2);
         return Math.trunc(sign * ((data[p] ?? 0) - (blockBackground[block] ?? 0)));
       },
-      sampleHistogram: (histogram: Uint32Array, step: number, awayFromCandidates = false) => {
-        const { filled, generation } = this;
-        const skip =
-          awayFromCandidates && 4 * this.filledCount() <= 3 * this.blocksWide * this.blocksHigh;
-        histogram.fill(0);
-        for (let y = 0; y < height; y += step) {
-          const rowBlock = (y >> 2) * bw;
-          for (let x = 0; x < width; x += step) {
-            if (skip && filled[rowBlock + (x >> 2)] === generation) continue;
-            const v = Math.trunc(
-              sign * ((data[y * width + x] ?? 0) - (blockBackground[rowBlock + (x >> 2)] ?? 0)),
-            );
-            const bin = Math.max(0, Math.min(1023, v + HISTOGRAM_ZERO));
-            histogram[bin] = (histogram[bin] ?? 0) + 1;
-          }
-        }
-      },
+      sampleHistogram: (histogram: Uint32Array, step: number, awayFromCandidates = false) =>
+        this.sampleHistogram(data, sign, histogram, step, awayFromCandidates),
     };
   }
 
   /**
    * The one pass over every pixel: a pixel is a candidate when it differs from its block's
    * background by the floor, i.e. passes the block's integer threshold. When rows are whole 32-bit
-   * words, a block's four pixels are tested with one load and skipped together (almost all are).
+   * words, each block's 4x4 pixels are tested at once, from four words and the block's addend, and
+   * skipped together (almost all are); the pixels of the blocks that pass are then read row by row,
+   * so the candidates come in raster order.
    */
   private findCandidates(data: Uint8Array, polarity: Polarity): number {
-    const { threshold, laneAddend, candidates, activeBlocks, width, height, blocksWide } = this;
+    const { threshold, candidates, activeBlocks, rowBlocks, rowHits, width, height } = this;
     const bright = polarity === 'bright';
     const words = wordsOf(data, width);
-    // Dark heads are tested as bright ones on the complemented word.
-    const flip = bright ? 0 : -1;
     let count = 0;
     let active = 0;
-    for (let y = 0; y < height; y++) {
-      const rowBlock = (y >> 2) * blocksWide;
-      const row = y * width;
-      const rowWord = row >> 2;
-      for (let bx = 0; bx < blocksWide; bx++) {
-        const block = rowBlock + bx;
-        if (
-          words !== null &&
-          !wordMayPass((words[rowWord + bx] ?? 0) ^ flip, laneAddend[block] ?? 0)
-        )
-          continue;
-        const t = threshold[block] ?? 0;
-        const before = count;
-        const end = row + Math.min(width, bx * 4 + 4);
-        for (let i = row + bx * 4; i < end; i++) {
-          const v = data[i] ?? 0;
-          if (bright ? v >= t : v <= t) candidates[count++] = i;
+    for (let by = 0; by < this.blocksHigh; by++) {
+      const rowBlock = by * this.blocksWide;
+      const y0 = by * 4;
+      const y1 = Math.min(height, y0 + 4);
+      const listed =
+        words !== null && y1 - y0 === 4
+          ? this.listPassingBlocks(words, by, bright)
+          : this.listEveryBlock();
+      rowHits.fill(0, 0, listed);
+      for (let y = y0; y < y1; y++) {
+        const row = y * width;
+        for (let k = 0; k < listed; k++) {
+          const bx = rowBlocks[k] ?? 0;
+          const t = threshold[rowBlock + bx] ?? 0;
+          const before = count;
+          const end = row + Math.min(width, bx * 4 + 4);
+          for (let i = row + bx * 4; i < end; i++) {
+            const v = data[i] ?? 0;
+            if (bright ? v >= t : v <= t) candidates[count++] = i;
+          }
+          if (count > before) rowHits[k] = 1;
         }
-        if (count > before) activeBlocks[active++] = block;
+      }
+      for (let k = 0; k < listed; k++) {
+        if (rowHits[k] === 1) activeBlocks[active++] = rowBlock + (rowBlocks[k] ?? 0);
       }
     }
     this.activeCount = active;
     return count;
+  }
+
+  /**
+   * Lists in `rowBlocks` the blocks of block row `by` (four whole rows of words) holding a pixel
+   * that passes its block's threshold, and returns how many. Exact: see {@link laneAddendFor}.
+   */
+  private listPassingBlocks(words: Int32Array, by: number, bright: boolean): number {
+    const { laneAddend, rowBlocks, blocksWide } = this;
+    // Dark heads are tested as bright ones on the complemented words.
+    const flip = bright ? 0 : -1;
+    const first = by * 4 * blocksWide;
+    let listed = 0;
+    for (let bx = 0; bx < blocksWide; bx++) {
+      const add = laneAddend[by * blocksWide + bx] ?? 0;
+      const a = (words[first + bx] ?? 0) ^ flip;
+      const b = (words[first + blocksWide + bx] ?? 0) ^ flip;
+      const c = (words[first + 2 * blocksWide + bx] ?? 0) ^ flip;
+      const d = (words[first + 3 * blocksWide + bx] ?? 0) ^ flip;
+      const lanes =
+        ((a & EVEN_BYTES) + add) |
+        (((a >>> 8) & EVEN_BYTES) + add) |
+        ((b & EVEN_BYTES) + add) |
+        (((b >>> 8) & EVEN_BYTES) + add) |
+        ((c & EVEN_BYTES) + add) |
+        (((c >>> 8) & EVEN_BYTES) + add) |
+        ((d & EVEN_BYTES) + add) |
+        (((d >>> 8) & EVEN_BYTES) + add);
+      if ((lanes & LANE_CARRIES) !== 0) rowBlocks[listed++] = bx;
+    }
+    return listed;
+  }
+
+  /** Lists every block of a block row in `rowBlocks` (frames whose rows are not whole words). */
+  private listEveryBlock(): number {
+    for (let bx = 0; bx < this.blocksWide; bx++) this.rowBlocks[bx] = bx;
+    return this.blocksWide;
   }
 
   /** Integer candidate thresholds per block: background ± floor, rounded away from the background. */
@@ -171,11 +203,29 @@ export class BackgroundSubtractor {
     }
   }
 
-  /** Blocks whose signal was filled in this frame. */
-  private filledCount(): number {
-    let n = 0;
-    for (const mark of this.filled) if (mark === this.generation) n += 1;
-    return n;
+  /** See {@link SubtractedFrame.sampleHistogram}; `sign` turns the contrast head-positive. */
+  private sampleHistogram(
+    data: Uint8Array,
+    sign: number,
+    histogram: Uint32Array,
+    step: number,
+    awayFromCandidates: boolean,
+  ): void {
+    const { filled, generation, blockBackground, width, height, blocksWide: bw } = this;
+    const skip =
+      awayFromCandidates && 4 * this.filledBlocks <= 3 * this.blocksWide * this.blocksHigh;
+    histogram.fill(0);
+    for (let y = 0; y < height; y += step) {
+      const rowBlock = (y >> 2) * bw;
+      for (let x = 0; x < width; x += step) {
+        if (skip && filled[rowBlock + (x >> 2)] === generation) continue;
+        const v = Math.trunc(
+          sign * ((data[y * width + x] ?? 0) - (blockBackground[rowBlock + (x >> 2)] ?? 0)),
+        );
+        const bin = Math.max(0, Math.min(1023, v + HISTOGRAM_ZERO));
+        histogram[bin] = (histogram[bin] ?? 0) + 1;
+      }
+    }
   }
 
   /** Fills the signal in the blocks holding candidates and their 8 neighbours (each block once). */
@@ -186,6 +236,7 @@ export class BackgroundSubtractor {
     const sign = polarity === 'bright' ? 1 : -1;
     this.generation += 1;
     const mark = this.generation;
+    let count = 0;
     for (let a = 0; a < this.activeCount; a++) {
       const block = activeBlocks[a] ?? 0;
       const bx0 = block % bw;
@@ -195,6 +246,7 @@ export class BackgroundSubtractor {
           const b = by * bw + bx;
           if (filled[b] === mark) continue;
           filled[b] = mark;
+          count += 1;
           const background = blockBackground[b] ?? 0;
           for (let y = by * 4; y < Math.min(h, by * 4 + 4); y++) {
             for (let x = bx * 4; x < Math.min(w, bx * 4 + 4); x++) {
@@ -205,6 +257,7 @@ export class BackgroundSubtractor {
         }
       }
     }
+    this.filledBlocks = count;
   }
 
   private prepare(width: number, height: number): void {
@@ -221,6 +274,8 @@ export class BackgroundSubtractor {
     this.threshold = new Int32Array(this.blocksWide * this.blocksHigh);
     this.laneAddend = new Int32Array(this.blocksWide * this.blocksHigh);
     this.activeBlocks = new Int32Array(this.blocksWide * this.blocksHigh);
+    this.rowBlocks = new Int32Array(this.blocksWide);
+    this.rowHits = new Uint8Array(this.blocksWide);
     this.filled = new Uint32Array(this.blocksWide * this.blocksHigh);
     this.generation = 0;
     this.framesSinceBackground = 0;
@@ -291,28 +346,28 @@ export class BackgroundSubtractor {
   }
 }
 
-/** The frame as 32-bit words when every row starts on a word (width a multiple of 4), else null. */
-function wordsOf(data: Uint8Array, width: number): Uint32Array | null {
+/**
+ * The frame as 32-bit words when every row starts on a word (width a multiple of 4), else null.
+ * Signed words, so every load stays a small integer (a Uint32Array element above 2^31 is a double);
+ * the bit tests read only bits.
+ */
+function wordsOf(data: Uint8Array, width: number): Int32Array | null {
   if (width % 4 !== 0 || data.byteOffset % 4 !== 0 || data.length % 4 !== 0) return null;
-  return new Uint32Array(data.buffer, data.byteOffset, data.length / 4);
+  return new Int32Array(data.buffer, data.byteOffset, data.length / 4);
 }
 
 /**
  * The addend that makes bit 8 of a 16-bit lane holding a byte v set exactly when v >= t: each lane
- * gets 256 - t, clamped to [0, 256] so thresholds outside 0..255 pass all or none.
+ * gets 256 - t, clamped to [0, 256] so thresholds outside 0..255 pass all or none. A word's even
+ * and odd bytes are spread into two 16-bit lanes each, so its four bytes are tested without
+ * unpacking it.
  */
 function laneAddendFor(t: number): number {
   const m = Math.max(0, Math.min(256, 256 - t));
   return m | (m << 16);
 }
 
-/**
- * Whether any of the four bytes of `word` reaches the threshold whose {@link laneAddendFor} is
- * `addend`: the even and odd bytes are spread into two 16-bit lanes each and the addend carries into
- * bit 8 of a lane exactly when its byte passes, so one word is tested without unpacking it.
- */
-function wordMayPass(word: number, addend: number): boolean {
-  const even = (word & 0x00ff00ff) + addend;
-  const odd = ((word >>> 8) & 0x00ff00ff) + addend;
-  return ((even | odd) & 0x01000100) !== 0;
-}
+/** The even bytes of a word, each in the low half of a 16-bit lane (see {@link laneAddendFor}). */
+const EVEN_BYTES = 0x00ff00ff;
+/** Bit 8 of each 16-bit lane: set once a lane's byte plus its addend reaches 256. */
+const LANE_CARRIES = 0x01000100;

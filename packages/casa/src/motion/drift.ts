@@ -154,11 +154,14 @@ export function estimateDrift(tracks: readonly MicronTrack[], options: DriftOpti
     return Math.hypot(vx - mode[0], vy - mode[1]) < options.slowProgressiveUmPerS;
   });
   const window = Math.max(1, Math.round(options.smoothingS * fps));
+  // No offset: the tracks' raw velocities (shared, since a pair per track would allocate two
+  // frame-long arrays per track and iteration, tens of MB on a long video).
+  const noOffset = new Float64Array(frames);
   for (let iteration = 0; iteration < ITERATIONS; iteration++) {
     if (chosen.filter(Boolean).length < MIN_DRIFT_TRACKS) return none(0);
     const velocities = usable
       .filter((_, i) => chosen[i])
-      .map((t) => velocity(t, fps, new Float64Array(frames), new Float64Array(frames)));
+      .map((t) => velocity(t, fps, noOffset, noOffset));
     const fallback: [number, number] = [
       median(velocities.map((v) => v[0])) / fps,
       median(velocities.map((v) => v[1])) / fps,
