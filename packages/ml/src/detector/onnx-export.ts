@@ -7,16 +7,7 @@ import type { OnnxNode, OnnxTensor } from '../onnx/onnx-writer.js';
 import { buildOnnxModel, ONNX_FLOAT, ONNX_INT64 } from '../onnx/onnx-writer.js';
 import { layerShapes } from './model.js';
 import { checkSavedHeadDetector, type SavedHeadDetector } from './weights.js';
-
-/** Input: the grey frame, uint8 [1, 1, H, W]. */
-export const ONNX_HEAD_INPUT = 'frame';
-/**
- * Input: int64 [8], ONNX pads of the standardised frame up to multiples of the stride:
- * [0, 0, 0, 0, 0, 0, bottom, right].
- */
-export const ONNX_HEAD_PADS = 'pads';
-/** Output [1, 3, cells y, cells x]: heat (0-1), log box width and log box height in cells. */
-export const ONNX_HEAD_OUTPUT = 'heads';
+import { ONNX_HEAD_INPUT, ONNX_HEAD_OUTPUT, ONNX_HEAD_PADS } from './onnx-io.js';
 
 /** ONNX TensorProto.DataType of bytes. */
 const ONNX_UINT8 = 2;

@@ -7,12 +7,8 @@ import { TrainedHeadDetector } from '../detector/casa-detector.js';
 import { paddedSize, standardiseInto } from '../detector/encode.js';
 import type { HeadDetectorModel } from '../detector/model.js';
 import { createHeadDetector, forward } from '../detector/model.js';
-import {
-  headDetectorToOnnx,
-  ONNX_HEAD_INPUT,
-  ONNX_HEAD_OUTPUT,
-  ONNX_HEAD_PADS,
-} from '../detector/onnx-export.js';
+import { headDetectorToOnnx } from '../detector/onnx-export.js';
+import { ONNX_HEAD_INPUT, ONNX_HEAD_OUTPUT, ONNX_HEAD_PADS } from '../detector/onnx-io.js';
 import { trainHeadDetector } from '../detector/train.js';
 import { saveWeights } from '../detector/weights.js';
 import { generateEllipseSamples } from '../synthetic.js';

@@ -15,7 +15,7 @@ import type {
   WorkerRequest,
 } from './protocol.js';
 import { packMorphologySamples, packSamples } from './samples-transfer.js';
-import { locateTrainWorker } from './worker-path.js';
+import { locateWorker } from './worker-path.js';
 
 /** One finished epoch. */
 export interface EpochReport<K extends TrainingKind = TrainingKind> {
@@ -90,7 +90,7 @@ export function startTraining<R extends TrainingRequest>(
 ): TrainingRun<R['kind']> {
   type Saved = SavedModels[R['kind']];
   const { workerRequest, split } = prepare(request);
-  const worker = new Worker(locateTrainWorker(), { workerData: workerRequest });
+  const worker = new Worker(locateWorker('train-worker'), { workerData: workerRequest });
   const history: TrainingEpochMetrics[] = [];
   const best = new BestEpoch<Saved>();
   let epochHandlers: Promise<void> = Promise.resolve();
