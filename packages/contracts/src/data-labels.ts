@@ -127,6 +127,16 @@ export const DataLabelListResponseSchema = z.object({
 });
 export type DataLabelListResponse = z.infer<typeof DataLabelListResponseSchema>;
 
+/** Largest page of a dataset's data labels; the default is one full page, as before paging. */
+export const DATASET_LABELS_MAX = 1000;
+
+/** A dataset's data labels page by page (`limit`, `offset`); `total` counts them all. */
+export const DatasetLabelsQuerySchema = z.object({
+  user_id: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(DATASET_LABELS_MAX).default(DATASET_LABELS_MAX),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
 export const DataLabelItemsResponseSchema = z.object({
   items: z.array(DataLabelItemSchema),
   total: z.number().int(),

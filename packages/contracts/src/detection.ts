@@ -240,6 +240,9 @@ export const CropListResponseSchema = z.object({
 });
 export type CropListResponse = z.infer<typeof CropListResponseSchema>;
 
+/** A frame's crops page by page, like its detections: the default covers any real frame at once. */
+export const FrameCropsQuerySchema = FrameDetectionQuerySchema;
+
 /** Crops of all frames of a video (spec 2 §9: frame and crop fetches take 100 at a time). */
 export const VideoCropsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),

@@ -210,6 +210,14 @@ export const TrainingStatusSchema = z.object({
 });
 export type TrainingStatus = z.infer<typeof TrainingStatusSchema>;
 
+/** Most log lines one training-status answer may carry. */
+export const TRAINING_LOG_LIMIT_MAX = 1000;
+
+/** GET /technical/models/{id}/training-status: how many of the newest log lines to send. */
+export const TrainingStatusQuerySchema = z.object({
+  log_limit: z.coerce.number().int().min(1).max(TRAINING_LOG_LIMIT_MAX).default(200),
+});
+
 /** The detector a project's analyses use: a deployed model, or the built-in classical one (`model` null). */
 export const ProjectDetectorSchema = z.object({
   project_id: z.string(),

@@ -95,15 +95,27 @@ export const ManualCountSchema = z.object({
 });
 export type ManualCount = z.infer<typeof ManualCountSchema>;
 
+/** Largest page of manual counts or QC series; the default is one full page, as the screens list them all. */
+export const QC_LIST_MAX = 1000;
+
+const qcPage = {
+  limit: z.coerce.number().int().min(1).max(QC_LIST_MAX).default(QC_LIST_MAX),
+  offset: z.coerce.number().int().min(0).default(0),
+};
+
 export const ManualCountListQuerySchema = z.object({
   project_id: idText('Project id').optional(),
   dataset_id: idText('Dataset id').optional(),
+  ...qcPage,
 });
 export const ManualCountListResponseSchema = z.object({
   manual_counts: z.array(ManualCountSchema),
 });
 
 export const QcProjectQuerySchema = z.object({ project_id: idText('Project id') });
+
+/** GET /sarm/qc/series: a project's series page by page (`limit`, `offset`). */
+export const QcSeriesListQuerySchema = QcProjectQuerySchema.extend(qcPage);
 
 /** One manual count beside its CASA value; difference = CASA − manual. */
 export const AgreementPairSchema = z.object({

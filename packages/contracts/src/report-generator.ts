@@ -103,6 +103,15 @@ export const SavedReportSchema = z.object({
 });
 export type SavedReport = z.infer<typeof SavedReportSchema>;
 
+/** Largest page of saved reports; the default is one full page, as the screen lists them all. */
+export const SAVED_REPORTS_MAX = 500;
+
+/** GET /sarm/reports/saved page by page (`limit`, `offset`); `total` counts them all. */
+export const SavedReportListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(SAVED_REPORTS_MAX).default(SAVED_REPORTS_MAX),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
 export const SavedReportListSchema = z.object({
   reports: z.array(SavedReportSchema),
   total: z.number().int(),

@@ -34,6 +34,15 @@ export const ReportVersionSchema = z.object({
 });
 export type ReportVersion = z.infer<typeof ReportVersionSchema>;
 
+/** Largest page of a report's versions; the default is one full page, as the screen lists them all. */
+export const REPORT_VERSIONS_MAX = 500;
+
+/** GET /sarm/report/versions/{datasetId} page by page (`limit`, `offset`). */
+export const ReportVersionsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(REPORT_VERSIONS_MAX).default(REPORT_VERSIONS_MAX),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
 /** GET /sarm/report/versions/{datasetId}: newest first. */
 export const ReportVersionsResponseSchema = z.object({
   datasetId: z.string(),

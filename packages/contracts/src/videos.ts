@@ -104,6 +104,15 @@ export const VideoListQuerySchema = z.object({
 });
 export type VideoListQuery = z.infer<typeof VideoListQuerySchema>;
 
+/** Largest page of a dataset's videos; the default is one full page, as the screens list them all. */
+export const DATASET_VIDEOS_MAX = 1000;
+
+/** A dataset's videos page by page (`limit`, `offset`); `total` counts them all. */
+export const DatasetVideosQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(DATASET_VIDEOS_MAX).default(DATASET_VIDEOS_MAX),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
 const uploadId = (label: string) => singleLineText(label, ID_MAX).optional();
 
 /**

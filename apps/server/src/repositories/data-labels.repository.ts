@@ -93,6 +93,10 @@ export function createDataLabelsRepository(db: Database) {
       .orderBy(desc(dataLabels.createdAt), asc(dataLabels.id));
     const rows =
       page === undefined ? await query : await query.limit(page.limit).offset(page.offset);
+    // The count costs a query only when the page does not already show where the list ends.
+    if (page === undefined) return { rows, total: rows.length };
+    if (rows.length < page.limit && (rows.length > 0 || page.offset === 0))
+      return { rows, total: page.offset + rows.length };
     const [total] = await db
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
       .from(dataLabels)

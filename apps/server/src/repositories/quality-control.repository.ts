@@ -32,6 +32,12 @@ export interface QcFilter {
   readonly datasetId?: string;
 }
 
+/** One page of a list: at most `limit` rows after the first `offset`. */
+export interface QcPage {
+  readonly limit: number;
+  readonly offset: number;
+}
+
 /** Manual counts, QC series and the analyses quality control reads. */
 export function createQualityControlRepository(db: Database) {
   const withDataset = { datasetName: datasets.name, projectId: datasets.projectId };
@@ -52,15 +58,19 @@ export function createQualityControlRepository(db: Database) {
     return row;
   }
 
-  /** Manual counts matching the filter, oldest first (the order they were recorded). */
-  async function listManualCounts(filter: QcFilter): Promise<WithDataset<ManualCountRow>[]> {
+  /** Manual counts matching the filter, oldest first (the order they were recorded): all, or a page. */
+  async function listManualCounts(
+    filter: QcFilter,
+    page?: QcPage,
+  ): Promise<WithDataset<ManualCountRow>[]> {
     if (filter.projectIds !== null && filter.projectIds.length === 0) return [];
-    return db
+    const query = db
       .select({ row: manualCounts, ...withDataset })
       .from(manualCounts)
       .innerJoin(datasets, eq(datasets.id, manualCounts.datasetId))
       .where(conditions(filter, manualCounts.datasetId))
       .orderBy(asc(manualCounts.createdAt), asc(manualCounts.id));
+    return page === undefined ? query : query.limit(page.limit).offset(page.offset);
   }
 
   async function findManualCount(id: string): Promise<WithDataset<ManualCountRow> | undefined> {
@@ -83,14 +93,16 @@ export function createQualityControlRepository(db: Database) {
     return row;
   }
 
-  async function listSeries(filter: QcFilter): Promise<WithDataset<QcSeriesRow>[]> {
+  /** QC series by name: all of them, or one page. */
+  async function listSeries(filter: QcFilter, page?: QcPage): Promise<WithDataset<QcSeriesRow>[]> {
     if (filter.projectIds !== null && filter.projectIds.length === 0) return [];
-    return db
+    const query = db
       .select({ row: qcSeries, ...withDataset })
       .from(qcSeries)
       .innerJoin(datasets, eq(datasets.id, qcSeries.datasetId))
       .where(conditions(filter, qcSeries.datasetId))
       .orderBy(asc(qcSeries.name), asc(qcSeries.id));
+    return page === undefined ? query : query.limit(page.limit).offset(page.offset);
   }
 
   async function findSeries(id: string): Promise<WithDataset<QcSeriesRow> | undefined> {

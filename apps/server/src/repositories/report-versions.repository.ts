@@ -72,12 +72,17 @@ export function createReportVersionsRepository(db: Database) {
   }
 
   /** Every version of the dataset, newest first. */
-  async function list(datasetId: string): Promise<DatasetReportVersionRow[]> {
-    return db
+  /** The dataset's versions, newest first: all of them, or one page. */
+  async function list(
+    datasetId: string,
+    page?: { limit: number; offset: number },
+  ): Promise<DatasetReportVersionRow[]> {
+    const query = db
       .select()
       .from(datasetReportVersions)
       .where(eq(datasetReportVersions.datasetId, datasetId))
-      .orderBy(desc(datasetReportVersions.version));
+      .orderBy(desc(datasetReportVersions.version), desc(datasetReportVersions.id));
+    return page === undefined ? query : query.limit(page.limit).offset(page.offset);
   }
 
   /** The given version of the dataset's report, or its latest when `version` is undefined. */

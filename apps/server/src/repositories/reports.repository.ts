@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import {
   patients,
@@ -61,15 +61,28 @@ export function createReportsRepository(db: Database) {
     patientName: patients.name,
   };
 
-  /** Saved reports, newest first; only those of `createdBy` unless it is null. */
-  async function listSaved(createdBy: string | null): Promise<SavedReportWithPatient[]> {
-    const query = db
+  /**
+   * One page of saved reports, newest first, with the total; only those of `createdBy` unless it
+   * is null. The count costs a query only when the page does not already show where the list ends.
+   */
+  async function listSaved(
+    createdBy: string | null,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: SavedReportWithPatient[]; total: number }> {
+    const owner = createdBy === null ? undefined : eq(savedReports.createdBy, createdBy);
+    const rows = await db
       .select(withPatient)
       .from(savedReports)
-      .leftJoin(patients, eq(patients.id, savedReports.patientId));
-    const filtered =
-      createdBy === null ? query : query.where(eq(savedReports.createdBy, createdBy));
-    return filtered.orderBy(desc(savedReports.createdAt), desc(savedReports.id));
+      .leftJoin(patients, eq(patients.id, savedReports.patientId))
+      .where(owner)
+      .orderBy(desc(savedReports.createdAt), desc(savedReports.id))
+      .limit(limit)
+      .offset(offset);
+    if (rows.length < limit && (rows.length > 0 || offset === 0))
+      return { rows, total: offset + rows.length };
+    const [row] = await db.select({ total: count() }).from(savedReports).where(owner);
+    return { rows, total: row?.total ?? 0 };
   }
 
   async function findSaved(id: string): Promise<SavedReportWithPatient | undefined> {

@@ -68,6 +68,31 @@ export function createVideosRepository(db: Database) {
       .orderBy(desc(videos.createdAt), desc(videos.id));
   }
 
+  /**
+   * One page of a dataset's videos in `listByDataset` order, with the dataset's total. The count
+   * costs a query only when the page does not already show where the list ends.
+   */
+  async function pageByDataset(
+    datasetId: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: VideoRow[]; total: number }> {
+    const rows = await db
+      .select()
+      .from(videos)
+      .where(eq(videos.datasetId, datasetId))
+      .orderBy(desc(videos.createdAt), desc(videos.id))
+      .limit(limit)
+      .offset(offset);
+    if (rows.length < limit && (rows.length > 0 || offset === 0))
+      return { rows, total: offset + rows.length };
+    const [row] = await db
+      .select({ total: count() })
+      .from(videos)
+      .where(eq(videos.datasetId, datasetId));
+    return { rows, total: row?.total ?? 0 };
+  }
+
   /** Videos of the given projects (`null`: all), filtered, sorted and paged. */
   async function list(projectIds: readonly string[] | null, query: VideoListQuery) {
     const parts: SQL[] = [];
@@ -176,6 +201,7 @@ export function createVideosRepository(db: Database) {
     remove,
     listExpiredOriginals,
     listByDataset,
+    pageByDataset,
     list,
     frameCounts,
     listFrames,

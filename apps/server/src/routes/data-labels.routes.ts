@@ -14,6 +14,7 @@ import {
   DataLabelItemsResponseSchema,
   DataLabelListQuerySchema,
   DataLabelListResponseSchema,
+  DatasetLabelsQuerySchema,
   DataLabelSchema,
   DataLabelStatsSchema,
   DataLabelWithItemsSchema,
@@ -49,6 +50,8 @@ const WRITE_LABELS: readonly PermissionRequirement[] = [
 const MANAGE_LABELS: readonly PermissionRequirement[] = [...READ_LABELS, 'finetune.manage_dataset'];
 const SCOPE =
   'Only labels of datasets in projects the caller may see; others answer 404. Both `/sarm/annotation` and `/annotations/sam2` prefixes answer.';
+const DATASET_LABELS_PAGING =
+  '`limit` (default and at most 1000) and `offset` page them; `total` counts them all and `total_pages` is in pages of `limit`.';
 /** Spec 7.2 paths exist under both service prefixes, with and without the trailing slash. */
 const PREFIXES = ['/sarm/annotation', '/annotations/sam2'] as const;
 export const both = (path: string) =>
@@ -79,19 +82,19 @@ export const dataLabelRoutes: FastifyPluginCallbackZod<{ services: Services }> =
       schema: {
         tags,
         summary: 'Data labels of a dataset, with their counts',
-        description: SCOPE,
+        description: `Newest first. ${DATASET_LABELS_PAGING} ${SCOPE}`,
         params: DatasetParams,
-        querystring: z.object({
-          user_id: z.string().optional(),
-          include_stats: z.string().optional(),
-        }),
+        querystring: DatasetLabelsQuerySchema.extend({ include_stats: z.string().optional() }),
         response: { 200: DataLabelListResponseSchema },
       },
     },
     async (request) =>
-      labels.listForDataset(requireAuth(request), request.params.datasetId, {
-        userId: request.query.user_id,
-      }),
+      labels.listForDataset(
+        requireAuth(request),
+        request.params.datasetId,
+        { userId: request.query.user_id },
+        request.query,
+      ),
   );
 
   app.post(
@@ -245,16 +248,19 @@ export const dataLabelRoutes: FastifyPluginCallbackZod<{ services: Services }> =
         schema: {
           tags,
           summary: 'Data labels of a dataset',
-          description: SCOPE,
+          description: `Newest first. ${DATASET_LABELS_PAGING} ${SCOPE}`,
           params: DatasetParams,
-          querystring: z.object({ user_id: z.string().optional() }),
+          querystring: DatasetLabelsQuerySchema,
           response: { 200: DataLabelListResponseSchema },
         },
       },
       async (request) =>
-        labels.listForDataset(requireAuth(request), request.params.datasetId, {
-          userId: request.query.user_id,
-        }),
+        labels.listForDataset(
+          requireAuth(request),
+          request.params.datasetId,
+          { userId: request.query.user_id },
+          request.query,
+        ),
     );
     app.post(
       url,

@@ -17,6 +17,7 @@ import {
   DetectionDetailResponseSchema,
   DetectionSchema,
   DetectSpermRequestSchema,
+  FrameCropsQuerySchema,
   FrameDetectionQuerySchema,
   FrameDetectionResponseSchema,
   IdParamsSchema,
@@ -288,12 +289,14 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
         tags,
         summary: 'Every crop of a frame, in position order',
         description:
-          "Top to bottom, then left to right. 404 `Frame not found` outside your projects. A crop's `bounding_box` is its region of the frame in pixels.",
+          "Top to bottom, then left to right; `limit` (default 1000, at most 5000) and `offset` page them, `total` counts them all. 404 `Frame not found` outside your projects. A crop's `bounding_box` is its region of the frame in pixels.",
         params: FrameParams,
+        querystring: FrameCropsQuerySchema,
         response: { 200: CropListResponseSchema },
       },
     },
-    async (request) => detectionAnnotation.frameCrops(requireAuth(request), request.params.frameId),
+    async (request) =>
+      detectionAnnotation.frameCrops(requireAuth(request), request.params.frameId, request.query),
   );
 
   app.get(

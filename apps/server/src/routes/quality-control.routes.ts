@@ -9,6 +9,7 @@ import {
   OkResponseSchema,
   QcProjectQuerySchema,
   QcSeriesInputSchema,
+  QcSeriesListQuerySchema,
   QcSeriesListResponseSchema,
   QcSeriesSchema,
   ReplicateAgreementSchema,
@@ -30,6 +31,8 @@ const READ_QC: readonly PermissionRequirement[] = [
   'sarm.quality_control',
 ];
 const RECORD_QC: readonly PermissionRequirement[] = ['sarm.quality_control'];
+const QC_PAGING =
+  '`limit` (default and at most 1000) and `offset` page them; a page shorter than `limit` is the last.';
 const SCOPE =
   'Only samples of projects the caller can see: others answer 404 as if they did not exist.';
 
@@ -69,16 +72,17 @@ export const qualityControlRoutes: FastifyPluginCallbackZod<{ services: Services
       schema: {
         tags,
         summary: 'Manual counts of the visible samples, oldest first',
-        description: SCOPE,
+        description: `${QC_PAGING} ${SCOPE}`,
         querystring: ManualCountListQuerySchema,
         response: { 200: ManualCountListResponseSchema },
       },
     },
     async (request) => ({
-      manual_counts: await qc.listManualCounts(requireAuth(request), {
-        projectId: request.query.project_id,
-        datasetId: request.query.dataset_id,
-      }),
+      manual_counts: await qc.listManualCounts(
+        requireAuth(request),
+        { projectId: request.query.project_id, datasetId: request.query.dataset_id },
+        request.query,
+      ),
     }),
   );
 
@@ -138,14 +142,14 @@ export const qualityControlRoutes: FastifyPluginCallbackZod<{ services: Services
       config: { permission: READ_QC },
       schema: {
         tags,
-        summary: 'QC series of a project',
-        description: SCOPE,
-        querystring: QcProjectQuerySchema,
+        summary: 'QC series of a project, by name',
+        description: `${QC_PAGING} ${SCOPE}`,
+        querystring: QcSeriesListQuerySchema,
         response: { 200: QcSeriesListResponseSchema },
       },
     },
     async (request) => ({
-      series: await qc.listSeries(requireAuth(request), request.query.project_id),
+      series: await qc.listSeries(requireAuth(request), request.query.project_id, request.query),
     }),
   );
 

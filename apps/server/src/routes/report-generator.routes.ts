@@ -7,6 +7,7 @@ import {
   ReportSourcesSchema,
   ReportTemplateListSchema,
   SavedReportInputSchema,
+  SavedReportListQuerySchema,
   SavedReportListSchema,
   SavedReportSchema,
   type PermissionRequirement,
@@ -69,11 +70,12 @@ export const reportGeneratorRoutes: FastifyPluginCallbackZod<{ services: Service
           tags,
           summary: 'Saved reports, newest first',
           description:
-            "The caller's own reports; holders of the system_admin role see every user's. `canDelete` tells whether the caller may delete each one.",
+            "The caller's own reports; holders of the system_admin role see every user's. `canDelete` tells whether the caller may delete each one. `limit` (default and at most 500) and `offset` page them; `total` counts them all.",
+          querystring: SavedReportListQuerySchema,
           response: { 200: SavedReportListSchema },
         },
       },
-      async (request) => reports.listSaved(requireAuth(request)),
+      async (request) => reports.listSaved(requireAuth(request), request.query),
     );
 
     app.post(

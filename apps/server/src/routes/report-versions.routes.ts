@@ -7,6 +7,7 @@ import {
   ReportRunRequestSchema,
   ReportRunResponseSchema,
   ReportVersionSchema,
+  ReportVersionsQuerySchema,
   ReportVersionsResponseSchema,
   type PermissionRequirement,
 } from '@sarm/contracts';
@@ -81,12 +82,14 @@ export const reportVersionsRoutes: FastifyPluginCallbackZod<{ services: Services
         tags,
         summary: 'The versions of a dataset report, newest first',
         description:
-          'Every saved run is a version, never changed afterwards except for its sign-off. `canSign` tells whether the caller may sign the latest version now. Unknown or invisible dataset: 404.',
+          'Every saved run is a version, never changed afterwards except for its sign-off. `canSign` tells whether the caller may sign the latest version now (on every page). `limit` (default and at most 500) and `offset` page them; a page shorter than `limit` is the last. Unknown or invisible dataset: 404.',
         params,
+        querystring: ReportVersionsQuerySchema,
         response: { 200: ReportVersionsResponseSchema },
       },
     },
-    async (request) => reportVersions.list(requireAuth(request), request.params.datasetId),
+    async (request) =>
+      reportVersions.list(requireAuth(request), request.params.datasetId, request.query),
   );
 
   app.post(

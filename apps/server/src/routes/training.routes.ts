@@ -6,6 +6,7 @@ import {
   OnnxModelImportFieldsSchema,
   ProjectDetectorSchema,
   ProjectIdParamsSchema,
+  TrainingStatusQuerySchema,
   TrainingStatusSchema,
   TrainModelRequestSchema,
 } from '@sarm/contracts';
@@ -67,11 +68,17 @@ export const trainingRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
       schema: {
         tags,
         summary: 'Progress, epoch, logs, curves and time left of the model training',
+        description:
+          '`logs` holds the newest `log_limit` lines of the run (default 200, at most 1000), oldest first.',
         params: IdParamsSchema,
+        querystring: TrainingStatusQuerySchema,
         response: { 200: TrainingStatusSchema },
       },
     },
-    async (request) => training.status(requireAuth(request), request.params.id),
+    async (request) => {
+      const status = await training.status(requireAuth(request), request.params.id);
+      return { ...status, logs: status.logs.slice(-request.query.log_limit) };
+    },
   );
 
   app.post(

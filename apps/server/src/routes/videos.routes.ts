@@ -1,4 +1,5 @@
 import {
+  DatasetVideosQuerySchema,
   IdParamsSchema,
   OkResponseSchema,
   RetryVideoResponseSchema,
@@ -60,15 +61,15 @@ export const videoRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
       schema: {
         tags,
         summary: 'Videos of a dataset, newest first',
-        description: scopeNote,
+        description: `${scopeNote} \`limit\` (default and at most 1000) and \`offset\` page them; \`total\` counts them all.`,
         params: z.object({ datasetId: z.string().min(1) }),
+        querystring: DatasetVideosQuerySchema,
         response: { 200: VideoListResponseSchema },
       },
     },
     async (request) => {
       const dataset = await datasets.findVisible(requireAuth(request), request.params.datasetId);
-      const list = await videos.listByDataset(dataset.dataset.id);
-      return { videos: list, total: list.length };
+      return videos.pageByDataset(dataset.dataset.id, request.query);
     },
   );
 

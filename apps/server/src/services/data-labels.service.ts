@@ -165,11 +165,9 @@ export function createDataLabelsService(deps: {
     filter: Omit<LabelFilter, 'projectIds'>,
     page = 1,
     limit = DATA_LABEL_PAGE_SIZE,
+    offset = (page - 1) * limit,
   ) {
-    const { rows, total } = await labels.listLabels(await scoped(auth, filter), {
-      limit,
-      offset: (page - 1) * limit,
-    });
+    const { rows, total } = await labels.listLabels(await scoped(auth, filter), { limit, offset });
     return {
       data_labels: rows.map((row) => toDataLabel(auth, row)),
       total,
@@ -191,13 +189,15 @@ export function createDataLabelsService(deps: {
     return list(auth, { userId }, page, limit);
   }
 
+  /** One page of a dataset's labels, newest first; `total` counts them all. */
   async function listForDataset(
     auth: AuthContext,
     datasetId: string,
-    filter: Omit<LabelFilter, 'projectIds' | 'datasetId'> = {},
+    filter: Omit<LabelFilter, 'projectIds' | 'datasetId'>,
+    page: { limit: number; offset: number },
   ) {
     await deps.datasets.findVisible(auth, datasetId);
-    return list(auth, { ...filter, datasetId }, 1, 1000);
+    return list(auth, { ...filter, datasetId }, 1, page.limit, page.offset);
   }
 
   async function get(auth: AuthContext, idOrName: string) {

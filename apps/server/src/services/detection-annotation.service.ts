@@ -94,15 +94,20 @@ export function createDetectionAnnotationService(deps: {
   }
 
   /** Every crop of a frame, in position order (top to bottom, then left to right). */
-  async function frameCrops(auth: AuthContext, frameId: string) {
+  /** One page of a frame's crops in position order; `total` counts them all. */
+  async function frameCrops(
+    auth: AuthContext,
+    frameId: string,
+    page: { limit: number; offset: number },
+  ) {
     const frame = await videos.findFrame(auth, frameId);
-    const rows = await detections.listByFrame(frame.id);
+    const { rows, total } = await detections.pageByFrame(frame.id, page.limit, page.offset);
     const margin = await runner.cropMarginPx(frame.videoId);
     return {
       crops: rows.map((row) => toCrop(row, frame, margin)),
-      total: rows.length,
-      limit: rows.length,
-      offset: 0,
+      total,
+      limit: page.limit,
+      offset: page.offset,
     };
   }
 

@@ -22,6 +22,7 @@ import type { Clock } from '../clock.js';
 import type { ManualCountRow, QcSeriesRow } from '../db/schema/index.js';
 import { conflict, notFound } from '../http/errors.js';
 import type {
+  QcPage,
   QualityControlRepository,
   VideoWithAnalysis,
   WithDataset,
@@ -360,16 +361,18 @@ export function createQualityControlService(deps: {
     return toManualCount({ row, datasetName: dataset.name, projectId: dataset.projectId });
   }
 
+  /** The visible manual counts matching the filter, oldest first: all, or one page. */
   async function listManualCounts(
     auth: AuthContext,
     filter: { projectId?: string; datasetId?: string },
+    page?: QcPage,
   ): Promise<ManualCount[]> {
     if (filter.projectId !== undefined) await visibleProject(auth, filter.projectId);
     if (filter.datasetId !== undefined) await visibleDataset(auth, filter.datasetId);
-    const rows = await deps.qc.listManualCounts({
-      projectIds: await deps.scope.visibleProjectIds(auth),
-      ...filter,
-    });
+    const rows = await deps.qc.listManualCounts(
+      { projectIds: await deps.scope.visibleProjectIds(auth), ...filter },
+      page,
+    );
     return rows.map(toManualCount);
   }
 
@@ -438,12 +441,17 @@ export function createQualityControlService(deps: {
     return toSeries({ row, datasetName: dataset.name, projectId: dataset.projectId });
   }
 
-  async function listSeries(auth: AuthContext, projectId: string): Promise<QcSeries[]> {
+  /** One page of a project's QC series, by name. */
+  async function listSeries(
+    auth: AuthContext,
+    projectId: string,
+    page: QcPage,
+  ): Promise<QcSeries[]> {
     await visibleProject(auth, projectId);
-    const rows = await deps.qc.listSeries({
-      projectIds: await deps.scope.visibleProjectIds(auth),
-      projectId,
-    });
+    const rows = await deps.qc.listSeries(
+      { projectIds: await deps.scope.visibleProjectIds(auth), projectId },
+      page,
+    );
     return rows.map(toSeries);
   }
 

@@ -199,10 +199,14 @@ export function createReportGeneratorService(deps: ReportGeneratorDeps) {
   }
 
   /** The caller's reports; a system administrator sees everyone's. */
-  async function listSaved(auth: AuthContext) {
-    const rows = await deps.reports.listSaved(auth.isAdmin ? null : auth.user.id);
-    const reports = rows.map((row) => toSavedReport(auth, row));
-    return { reports, total: reports.length };
+  /** One page of the caller's saved reports (everyone's for administrators); `total` counts them all. */
+  async function listSaved(auth: AuthContext, page: { limit: number; offset: number }) {
+    const { rows, total } = await deps.reports.listSaved(
+      auth.isAdmin ? null : auth.user.id,
+      page.limit,
+      page.offset,
+    );
+    return { reports: rows.map((row) => toSavedReport(auth, row)), total };
   }
 
   /** A report of the caller (any report for administrators); 404 otherwise. */

@@ -130,10 +130,15 @@ export function createReportVersionsService(deps: {
     return found.dataset;
   }
 
-  async function list(auth: AuthContext, datasetId: string): Promise<ReportVersionsResponse> {
+  /** One page of the versions, newest first; `canSign` always speaks of the latest version. */
+  async function list(
+    auth: AuthContext,
+    datasetId: string,
+    page: { limit: number; offset: number },
+  ): Promise<ReportVersionsResponse> {
     await visibleDataset(auth, datasetId);
-    const rows = await deps.versions.list(datasetId);
-    const latest = rows[0];
+    const rows = await deps.versions.list(datasetId, page);
+    const latest = page.offset === 0 ? rows[0] : await deps.versions.find(datasetId);
     return {
       datasetId,
       versions: rows.map(toReportVersion),

@@ -68,6 +68,12 @@ export function createVideosService(deps: {
     return withCounts(await deps.videos.listByDataset(datasetId));
   }
 
+  /** One page of a dataset's videos, newest first; `total` counts them all. */
+  async function pageByDataset(datasetId: string, page: { limit: number; offset: number }) {
+    const { rows, total } = await deps.videos.pageByDataset(datasetId, page.limit, page.offset);
+    return { videos: await withCounts(rows), total };
+  }
+
   async function list(auth: AuthContext, query: VideoListQuery) {
     const projectIds = await deps.scope.visibleProjectIds(auth);
     const { rows, total } = await deps.videos.list(projectIds, query);
@@ -156,6 +162,7 @@ export function createVideosService(deps: {
     findVisible,
     get,
     listByDataset,
+    pageByDataset,
     list,
     remove,
     deleteDatasetFiles,
