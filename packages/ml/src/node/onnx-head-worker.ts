@@ -18,6 +18,8 @@ try {
     executionMode: 'sequential',
     intraOpNumThreads: 1,
     interOpNumThreads: 1,
+    // Idle threads must sleep, not spin: they would take the CPU from the analysis.
+    extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
   });
   port.on('message', (request: HeadFrameRequest) => {
     detect(session, request).then(
