@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { analysisRequests, frames, type AnalysisRequestRow } from '../db/schema/index.js';
+import { totalOfPage } from './page-total.js';
 
 type RequestChanges = Partial<
   Pick<AnalysisRequestRow, 'status' | 'taskId' | 'analysisId' | 'error' | 'updatedAt'>
@@ -59,13 +60,14 @@ export function createAnalysisRequestsRepository(db: Database) {
       .orderBy(desc(analysisRequests.createdAt), desc(analysisRequests.id))
       .limit(limit)
       .offset(offset);
-    if (rows.length < limit && (rows.length > 0 || offset === 0))
-      return { rows, total: offset + rows.length };
-    const [row] = await db
-      .select({ total: count() })
-      .from(analysisRequests)
-      .where(eq(analysisRequests.videoId, videoId));
-    return { rows, total: row?.total ?? 0 };
+    const total = await totalOfPage(rows, limit, offset, async () => {
+      const [row] = await db
+        .select({ total: count() })
+        .from(analysisRequests)
+        .where(eq(analysisRequests.videoId, videoId));
+      return row?.total ?? 0;
+    });
+    return { rows, total };
   }
 
   /** The newest request of each video that has one. */

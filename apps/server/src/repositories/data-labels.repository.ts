@@ -13,6 +13,7 @@ import {
   type DataLabelItemRow,
   type DataLabelType,
 } from '../db/schema/index.js';
+import { totalOfPage } from './page-total.js';
 
 export type DataLabelInsert = typeof dataLabels.$inferInsert;
 export type DataLabelItemInsert = typeof dataLabelItems.$inferInsert;
@@ -93,16 +94,16 @@ export function createDataLabelsRepository(db: Database) {
       .orderBy(desc(dataLabels.createdAt), asc(dataLabels.id));
     const rows =
       page === undefined ? await query : await query.limit(page.limit).offset(page.offset);
-    // The count costs a query only when the page does not already show where the list ends.
     if (page === undefined) return { rows, total: rows.length };
-    if (rows.length < page.limit && (rows.length > 0 || page.offset === 0))
-      return { rows, total: page.offset + rows.length };
-    const [total] = await db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(dataLabels)
-      .innerJoin(datasets, eq(datasets.id, dataLabels.datasetId))
-      .where(where);
-    return { rows, total: total?.total ?? 0 };
+    const total = await totalOfPage(rows, page.limit, page.offset, async () => {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(dataLabels)
+        .innerJoin(datasets, eq(datasets.id, dataLabels.datasetId))
+        .where(where);
+      return row?.total ?? 0;
+    });
+    return { rows, total };
   }
 
   async function insertLabel(values: DataLabelInsert) {

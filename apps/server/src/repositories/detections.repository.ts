@@ -23,6 +23,7 @@ import {
   videos,
   type DetectionRow,
 } from '../db/schema/index.js';
+import { totalOfPage } from './page-total.js';
 
 export type DetectionInsert = typeof detections.$inferInsert;
 
@@ -78,13 +79,14 @@ export function createDetectionsRepository(db: Database) {
       .orderBy(detections.y1, detections.x1, detections.id)
       .limit(limit)
       .offset(offset);
-    if (rows.length < limit && (rows.length > 0 || offset === 0))
-      return { rows, total: offset + rows.length };
-    const [row] = await db
-      .select({ total: count() })
-      .from(detections)
-      .where(eq(detections.frameId, frameId));
-    return { rows, total: row?.total ?? 0 };
+    const total = await totalOfPage(rows, limit, offset, async () => {
+      const [row] = await db
+        .select({ total: count() })
+        .from(detections)
+        .where(eq(detections.frameId, frameId));
+      return row?.total ?? 0;
+    });
+    return { rows, total };
   }
 
   /** Deletes the frame's detections that meet `condition` and inserts `values`, in one transaction. */

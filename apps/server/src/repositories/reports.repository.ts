@@ -8,6 +8,7 @@ import {
   type ReportTemplateRow,
   type SavedReportRow,
 } from '../db/schema/index.js';
+import { totalOfPage } from './page-total.js';
 
 /** A saved report with the current name of its patient (null when none or removed). */
 export interface SavedReportWithPatient {
@@ -79,10 +80,11 @@ export function createReportsRepository(db: Database) {
       .orderBy(desc(savedReports.createdAt), desc(savedReports.id))
       .limit(limit)
       .offset(offset);
-    if (rows.length < limit && (rows.length > 0 || offset === 0))
-      return { rows, total: offset + rows.length };
-    const [row] = await db.select({ total: count() }).from(savedReports).where(owner);
-    return { rows, total: row?.total ?? 0 };
+    const total = await totalOfPage(rows, limit, offset, async () => {
+      const [row] = await db.select({ total: count() }).from(savedReports).where(owner);
+      return row?.total ?? 0;
+    });
+    return { rows, total };
   }
 
   async function findSaved(id: string): Promise<SavedReportWithPatient | undefined> {

@@ -2,6 +2,7 @@ import type { VideoListQuery } from '@sarm/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { datasets, frames, videos, type FrameRow, type VideoRow } from '../db/schema/index.js';
+import { totalOfPage } from './page-total.js';
 
 export interface VideoFrameCounts {
   readonly extracted: number;
@@ -84,13 +85,14 @@ export function createVideosRepository(db: Database) {
       .orderBy(desc(videos.createdAt), desc(videos.id))
       .limit(limit)
       .offset(offset);
-    if (rows.length < limit && (rows.length > 0 || offset === 0))
-      return { rows, total: offset + rows.length };
-    const [row] = await db
-      .select({ total: count() })
-      .from(videos)
-      .where(eq(videos.datasetId, datasetId));
-    return { rows, total: row?.total ?? 0 };
+    const total = await totalOfPage(rows, limit, offset, async () => {
+      const [row] = await db
+        .select({ total: count() })
+        .from(videos)
+        .where(eq(videos.datasetId, datasetId));
+      return row?.total ?? 0;
+    });
+    return { rows, total };
   }
 
   /** Videos of the given projects (`null`: all), filtered, sorted and paged. */

@@ -13,6 +13,7 @@ import type { AuthContext } from './access.js';
 import type { AuditService } from './audit.service.js';
 import { toAnalysisItem, toPatient } from './business-mappers.js';
 import type { ProjectScope } from './project-scope.js';
+import { totalOfPage } from '../repositories/page-total.js';
 
 /** Patients, scoped like datasets: a patient of a project is seen by that project's members. */
 export function createPatientsService(deps: {
@@ -41,9 +42,9 @@ export function createPatientsService(deps: {
       limit: query.limit,
       offset: query.offset,
     });
-    // A short page shows where the list ends; only a full or empty later page needs a count.
-    const ended = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
-    const total = ended ? query.offset + rows.length : await deps.patients.countListed(ids, filter);
+    const total = await totalOfPage(rows, query.limit, query.offset, () =>
+      deps.patients.countListed(ids, filter),
+    );
     return { patients: rows.map(toPatient), total };
   }
 
