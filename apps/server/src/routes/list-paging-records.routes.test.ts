@@ -18,6 +18,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetReportVersions, manualCounts, models, qcSeries } from '../db/schema/index.js';
 import { caller } from '../test/admin-helpers.js';
+import { describePagedLists, type PagedList } from '../test/paging-suite.js';
 import { seedVideo } from '../test/business-helpers.js';
 import { createTestServer, type TestServer } from '../test/test-server.js';
 import { createDetectionModel } from '../test/training-helpers.js';
@@ -123,15 +124,6 @@ afterAll(async () => {
   await server.close();
 });
 
-interface PagedList {
-  /** URL without paging parameters (may carry a query already). */
-  readonly url: string;
-  readonly max: number;
-  readonly defaultLimit: number;
-  /** Ids of one page's items and, where the answer tells it, the total. */
-  readonly read: (body: unknown) => { ids: string[]; total?: number };
-}
-
 const lists: Record<string, PagedList> = {
   "a dataset's videos": {
     url: '/api/business/videos/dataset/:datasetId',
@@ -202,53 +194,22 @@ const lists: Record<string, PagedList> = {
   },
 };
 
-const withQuery = (url: string, query: string) =>
-  `${url.replace(':frameId', frameId).replace(':projectId', projectId).replace(':datasetId', datasetId)}${url.includes('?') ? '&' : '?'}${query}`;
+/** The URL with its placeholders filled. */
+const fill = (url: string) =>
+  url
+    .replace(':frameId', frameId)
+    .replace(':projectId', projectId)
+    .replace(':datasetId', datasetId);
 
-async function page(list: PagedList, query: string) {
-  const response = await admin.call('GET', withQuery(list.url, query));
-  expect(response.statusCode, response.body).toBe(200);
-  return list.read(response.json());
-}
-
-describe.each(Object.entries(lists))('paging of %s', (_name, list) => {
-  it('answers everything on the default page when it fits, with any total', async () => {
-    const { ids, total } = await page(list, '');
-    expect(ids).toHaveLength(COUNT);
-    if (total !== undefined) expect(total).toBe(COUNT);
-    expect(list.defaultLimit).toBeGreaterThan(COUNT);
-  });
-
-  it('answers 400 to a limit above the maximum, and accepts the maximum', async () => {
-    const above = await admin.call('GET', withQuery(list.url, `limit=${list.max + 1}`));
-    expect(above.statusCode).toBe(400);
-    const at = await admin.call('GET', withQuery(list.url, `limit=${list.max}`));
-    expect(at.statusCode).toBe(200);
-    const negative = await admin.call('GET', withQuery(list.url, 'offset=-1'));
-    expect(negative.statusCode).toBe(400);
-  });
-
-  it('walks every item once in pages of three, in the order of the whole list', async () => {
-    const { ids: all } = await page(list, '');
-    const walked: string[] = [];
-    for (let offset = 0; offset < COUNT + 3; offset += 3) {
-      const { ids, total } = await page(list, `limit=3&offset=${offset}`);
-      if (total !== undefined) expect(total).toBe(COUNT);
-      expect(ids.length).toBe(Math.max(0, Math.min(3, COUNT - offset)));
-      walked.push(...ids);
-    }
-    expect(walked).toEqual(all);
-    expect(new Set(walked).size).toBe(COUNT);
-  });
-});
+describePagedLists(lists, COUNT, (url) => admin.call('GET', fill(url)));
 
 describe('report versions on a later page', () => {
   it('still tell whether the latest version may be signed', async () => {
     const first = ReportVersionsResponseSchema.parse(
-      (await admin.call('GET', withQuery(list('report versions').url, 'limit=2'))).json(),
+      (await admin.call('GET', `${fill(list('report versions').url)}?limit=2`)).json(),
     );
     const later = ReportVersionsResponseSchema.parse(
-      (await admin.call('GET', withQuery(list('report versions').url, 'limit=2&offset=4'))).json(),
+      (await admin.call('GET', `${fill(list('report versions').url)}?limit=2&offset=4`)).json(),
     );
     expect(first.versions.map((v) => v.version)).toEqual([COUNT, COUNT - 1]);
     expect(first.canSign).toBe(true);

@@ -11,8 +11,9 @@ import {
   PatientListResponseSchema,
   TaskListResponseSchema,
 } from '@sarm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { caller } from '../test/admin-helpers.js';
+import { describePagedLists, type PagedList } from '../test/paging-suite.js';
 import { seedVideo } from '../test/business-helpers.js';
 import { createTestServer, type TestServer } from '../test/test-server.js';
 
@@ -91,15 +92,6 @@ afterAll(async () => {
   await server.close();
 });
 
-interface PagedList {
-  /** URL without paging parameters (may carry a query already). */
-  readonly url: string;
-  readonly max: number;
-  readonly defaultLimit: number;
-  /** Ids of one page's items and the total the answer reports. */
-  readonly read: (body: unknown) => { ids: string[]; total: number };
-}
-
 const lists: Record<string, PagedList> = {
   'frame detections': {
     url: '/api/sarm/detection/get-sperm/:frameId',
@@ -157,42 +149,8 @@ const lists: Record<string, PagedList> = {
   },
 };
 
-const withQuery = (url: string, query: string) =>
-  `${url.replace(':frameId', frameId).replace(':projectId', projectId).replace(':videoId', videoId)}${url.includes('?') ? '&' : '?'}${query}`;
+/** The URL with its placeholders filled. */
+const fill = (url: string) =>
+  url.replace(':frameId', frameId).replace(':projectId', projectId).replace(':videoId', videoId);
 
-async function page(list: PagedList, query: string) {
-  const response = await admin.call('GET', withQuery(list.url, query));
-  expect(response.statusCode, response.body).toBe(200);
-  return list.read(response.json());
-}
-
-describe.each(Object.entries(lists))('paging of %s', (_name, list) => {
-  it('answers everything on the default page when it fits, with the total', async () => {
-    const { ids, total } = await page(list, '');
-    expect(ids).toHaveLength(COUNT);
-    expect(total).toBe(COUNT);
-    expect(list.defaultLimit).toBeGreaterThan(COUNT);
-  });
-
-  it('answers 400 to a limit above the maximum, and accepts the maximum', async () => {
-    const above = await admin.call('GET', withQuery(list.url, `limit=${list.max + 1}`));
-    expect(above.statusCode).toBe(400);
-    const at = await admin.call('GET', withQuery(list.url, `limit=${list.max}`));
-    expect(at.statusCode).toBe(200);
-    const negative = await admin.call('GET', withQuery(list.url, 'offset=-1'));
-    expect(negative.statusCode).toBe(400);
-  });
-
-  it('walks every item once in pages of three, each reporting the full total', async () => {
-    const { ids: all } = await page(list, '');
-    const walked: string[] = [];
-    for (let offset = 0; offset < COUNT + 3; offset += 3) {
-      const { ids, total } = await page(list, `limit=3&offset=${offset}`);
-      expect(total).toBe(COUNT);
-      expect(ids.length).toBe(Math.max(0, Math.min(3, COUNT - offset)));
-      walked.push(...ids);
-    }
-    expect(walked).toEqual(all);
-    expect(new Set(walked).size).toBe(COUNT);
-  });
-});
+describePagedLists(lists, COUNT, (url) => admin.call('GET', fill(url)));
