@@ -39,8 +39,8 @@ export function sameDetector(stored: unknown, info: DetectorInfo): boolean {
 }
 
 /**
- * The detector each project's analyses use: its deployed trained or imported model (TF.js or
- * imported, both run by ONNX Runtime, loaded once per model version and kept), else the built-in classical detector.
+ * The detector each project's analyses use: its deployed model, trained here or imported (both
+ * run by ONNX Runtime, loaded once per model version and kept), else the built-in classical one.
  */
 export function createActiveDetectors(deps: {
   models: Pick<ModelsRepository, 'deployedIn' | 'findRow'>;
