@@ -30,9 +30,9 @@ beforeAll(async () => {
   seeded = await seedDetectionLabel(server, user, 4);
   const model = await createDetectionModel(user, seeded.dataset.id, 'Heads');
   await user.call('POST', `/api/technical/models/${model.id}/train`, {
-    epochs: 2,
+    epochs: 6,
     batch_size: 2,
-    learning_rate: 0.01,
+    learning_rate: 0.02,
     data_label_id: seeded.labelId,
   });
   expect((await pollTraining(user, model.id)).status).toBe('trained');

@@ -15,8 +15,8 @@ export async function analyzeVideo(
   options: AnalyzeOptions = {},
 ): Promise<AnalysisResult> {
   const info = await probeVideo(path);
-  // The classical detector is done with a frame before asking for the next one, so its buffer can
-  // be reused (the polarity decision copies the frames it holds); a caller's detector might keep them.
-  const reuseBuffers = options.detector === undefined;
-  return analyzeFrames(readGrayFrames(path, { reuseBuffers }), info, settings, options);
+  // Every detector is done with a frame's pixels when `detect` returns (the Detector contract; an
+  // asynchronous one copies them) and the polarity decision copies the frames it holds, so the
+  // reader may reuse each frame's memory: no allocation per frame.
+  return analyzeFrames(readGrayFrames(path, { reuseBuffers: true }), info, settings, options);
 }

@@ -3,6 +3,7 @@
  * frames of three tuning videos, inference speed at 640x480 beside the classical detector, and
  * detection F1 of both detectors per imaging case on tuning and on held-out seeds.
  */
+import { writeFile } from 'node:fs/promises';
 import * as tf from '@tensorflow/tfjs-core';
 import type { GrayFrame } from '@sarm/casa';
 import {
@@ -15,14 +16,20 @@ import {
 import { initBackend } from '../backend.js';
 import { TrainedHeadDetector } from '../detector/casa-detector.js';
 import type { HeadDetectorModel } from '../detector/model.js';
+import { DEFAULT_ARCHITECTURE } from '../detector/model.js';
 import { splitSizes, trainHeadDetector } from '../detector/train.js';
+import type { SavedHeadDetector } from '../detector/weights.js';
 import { saveWeights } from '../detector/weights.js';
+import { packModelBundle } from '../bundle/model-file.js';
+import type { ModelMetadata } from '../bundle/types.js';
 import { OnnxHeadDetector } from '../node/onnx-head-detector.js';
 import type { DetectionSample } from '../types.js';
 import type { ImagingCase } from './cases.js';
 import { EVALUATION_CASES, HELD_OUT_SEEDS, TRAINING_VIDEOS, TUNING_SEEDS } from './cases.js';
 import type { CaseScore } from './compare.js';
 import { scoreCase, scoredVideo } from './compare.js';
+import type { AnalysisOutcome, AnalysisSpeed } from './analysis-speed.js';
+import { measureAnalysisSpeed } from './analysis-speed.js';
 import type { DetectorBenchOptions } from './options.js';
 import { simulatedSamples } from './simulated.js';
 import { detectorSpeed, type DetectorSpeed } from './speed.js';
@@ -33,6 +40,9 @@ const FULL_PIXELS = 640 * 480;
 const GOAL_F1 = 0.97;
 /** Seed of the 640x480 speed video: neither a tuning nor a held-out seed of the accuracy table. */
 const SPEED_SEED = 9101;
+/** The file of the whole-analysis timing: the hard imaging, a seed of neither seed set. */
+const ANALYSIS_VIDEO = { ...HARD_SAMPLE_PARAMS, sperm: 60, frames: 500, seed: 9102 };
+const ANALYSIS_CRF = 23;
 
 /** How training went: throughput and when the best validation F1 came. */
 interface TrainingFigures {
@@ -78,7 +88,14 @@ async function trainOnTuningVideos(o: DetectorBenchOptions): Promise<TrainingFig
   const started = performance.now();
   const { model, history } = await trainHeadDetector(
     samples,
-    { epochs: o.epochs, batchSize: 16, learningRate: 0.003, seed: 1, matchRadiusPx: o.radiusPx },
+    {
+      epochs: o.epochs,
+      batchSize: 16,
+      learningRate: 0.003,
+      seed: 1,
+      matchRadiusPx: o.radiusPx,
+      architecture: { ...DEFAULT_ARCHITECTURE, channels: o.channels },
+    },
     (m, current) => {
       console.log(
         `epoch ${m.epoch}/${m.epochs}  ${m.seconds.toFixed(2)} s  loss ${m.loss.toFixed(4)}  ` +
@@ -113,6 +130,35 @@ async function trainOnTuningVideos(o: DetectorBenchOptions): Promise<TrainingFig
     secondsToBest: best.seconds,
     threshold: best.threshold,
   };
+}
+
+/** Writes the trained model as a SARM model file, as the server would export it. */
+async function saveBenchModel(
+  path: string,
+  saved: SavedHeadDetector,
+  t: TrainingFigures,
+  o: DetectorBenchOptions,
+): Promise<void> {
+  const metadata: ModelMetadata = {
+    format: 'sarm-model',
+    format_version: 1,
+    type: 'detection',
+    name: `Benchmark head detector ${o.channels.join(',')}`,
+    classes: ['sperm'],
+    input: { channels: 1, width: null, height: null },
+    normalisation: 'per-frame-standardise',
+    um_per_pixel: 0.5,
+    training: {
+      data_label_id: null,
+      dataset_id: null,
+      epochs: t.epochs,
+      best_epoch: t.bestEpoch,
+      metrics: { val_accuracy: t.bestValF1 },
+    },
+    created_at: new Date().toISOString(),
+    runtime: 'tfjs',
+  };
+  await writeFile(path, packModelBundle({ metadata, saved }));
 }
 
 function scoreCases(
@@ -172,6 +218,32 @@ function speedFrames(count: number): GrayFrame[] {
   return Array.from({ length: count }, (_, i) => sim.renderFrame(i));
 }
 
+function printAnalysisSpeed(a: AnalysisSpeed): void {
+  console.log(
+    `\n== 2b. Whole analysis of an H.264 file (640x480, ${a.frames} frames at ${a.fps} fps, ` +
+      `${ANALYSIS_VIDEO.sperm} heads, crf ${ANALYSIS_CRF} like a clinical recording; best of 3 rounds) ==`,
+  );
+  const line = (name: string, fps: number) =>
+    console.log(
+      `${name.padEnd(40)}${fps.toFixed(0).padStart(6)} frames/s  ${(fps / a.fps).toFixed(1).padStart(5)}x real time`,
+    );
+  line('ffmpeg decoding to grey alone', a.decodeFps);
+  line('analysis, classical detector', a.classicalFps);
+  line('analysis, trained detector (ONNX)', a.trainedFps);
+  console.log(
+    `trained/classical analysis ${(a.trainedFps / a.classicalFps).toFixed(2)}; ` +
+      `goal: trained analysis >= 10x real time: ${a.trainedFps >= 10 * a.fps ? 'MET' : 'NOT met'}`,
+  );
+  const found = (name: string, o: AnalysisOutcome) =>
+    console.log(
+      `${name.padEnd(40)}${o.concentration.toFixed(1).padStart(6)} million/ml` +
+        `${o.totalMotility.toFixed(1).padStart(7)} % motile${String(o.tracks).padStart(6)} tracks`,
+    );
+  found('truth', a.truth);
+  found('classical detector', a.classical);
+  found('trained detector', a.trained);
+}
+
 /** Runs the whole detector benchmark and prints its figures. */
 export async function runDetectorBench(o: DetectorBenchOptions): Promise<void> {
   const info = await initBackend();
@@ -195,6 +267,10 @@ export async function runDetectorBench(o: DetectorBenchOptions): Promise<void> {
       `${t.threshold.toFixed(2)} chosen on the validation tiles`,
   );
 
+  if (o.saveModel !== null) {
+    await saveBenchModel(o.saveModel, saveWeights(t.model, t.threshold), t, o);
+    console.log(`model written to ${o.saveModel} (for npx casa analyze VIDEO --model FILE)`);
+  }
   const trained = new TrainedHeadDetector(t.model, { threshold: t.threshold });
   const onnx = await OnnxHeadDetector.open(saveWeights(t.model, t.threshold));
   const frames = speedFrames(o.speedFrames);
@@ -218,6 +294,7 @@ export async function runDetectorBench(o: DetectorBenchOptions): Promise<void> {
     if (round === 0) tfjsSpeed = await detectorSpeed(trained, frames, 0.5);
   }
   if (!onnxSpeed || !onnxInAnalysis || !tfjsSpeed || !classicalSpeed) throw new Error('No speed');
+  const analysis = await measureAnalysisSpeed(onnx, ANALYSIS_VIDEO, ANALYSIS_CRF);
   await onnx.release();
   console.log('\n== 2. Inference at 640x480 ("all hard" video, best of 3 rounds) ==');
   const line = (name: string, s: DetectorSpeed) =>
@@ -233,6 +310,8 @@ export async function runDetectorBench(o: DetectorBenchOptions): Promise<void> {
       `one frame at a time, ${(onnxInAnalysis.fps / classicalSpeed.fps).toFixed(2)} as the analysis ` +
       `runs it; by CPU time per frame ${(classicalSpeed.cpuMsPerFrame / onnxSpeed.cpuMsPerFrame).toFixed(2)}`,
   );
+
+  printAnalysisSpeed(analysis);
 
   const tuningSeeds = TUNING_SEEDS.slice(0, o.seedsPerSet);
   const heldOutSeeds = HELD_OUT_SEEDS.slice(0, o.seedsPerSet);

@@ -1,4 +1,5 @@
 /** Command-line options of the detector benchmark (`--quick`, `--epochs N`, ...). */
+import { DEFAULT_ARCHITECTURE } from '../detector/model.js';
 
 /** What one run of the detector benchmark does. */
 export interface DetectorBenchOptions {
@@ -16,6 +17,10 @@ export interface DetectorBenchOptions {
   readonly radiusPx: number;
   /** Seeds per seed set (tuning and held-out) each case is evaluated on, 1 to 3. */
   readonly seedsPerSet: number;
+  /** Output channels of the network's convolutions (`--channels 4,8,8`). */
+  readonly channels: readonly number[];
+  /** Where to write the trained model as a SARM model file (`--save-model FILE`), if anywhere. */
+  readonly saveModel: string | null;
 }
 
 export const DEFAULT_BENCH_OPTIONS: DetectorBenchOptions = {
@@ -26,6 +31,8 @@ export const DEFAULT_BENCH_OPTIONS: DetectorBenchOptions = {
   speedFrames: 20,
   radiusPx: 5,
   seedsPerSet: 3,
+  channels: DEFAULT_ARCHITECTURE.channels,
+  saveModel: null,
 };
 
 /** A smoke run: a few epochs and frames, one seed per set. */
@@ -37,9 +44,13 @@ const QUICK_OPTIONS: DetectorBenchOptions = {
   speedFrames: 6,
   radiusPx: 5,
   seedsPerSet: 1,
+  channels: DEFAULT_ARCHITECTURE.channels,
+  saveModel: null,
 };
 
-const FLAGS: Record<string, keyof DetectorBenchOptions> = {
+type NumericOption = Exclude<keyof DetectorBenchOptions, 'channels' | 'saveModel'>;
+
+const FLAGS: Record<string, NumericOption> = {
   '--epochs': 'epochs',
   '--patience': 'patience',
   '--train-frames': 'trainFrames',
@@ -52,16 +63,26 @@ const FLAGS: Record<string, keyof DetectorBenchOptions> = {
 export const USAGE =
   'Usage: npm run bench -w packages/ml -- [--quick] [--epochs N] [--patience N] ' +
   '[--train-frames N] [--eval-frames N] [--speed-frames N] [--radius PX] [--seeds 1-3]\n' +
+  '       [--channels C1,C2,...] [--save-model FILE.zip]\n' +
   '       npm run bench -w packages/ml -- <epochs> [videos] [sim|ellipses]   (training bench)';
 
 /** Parses the flags; `--quick` sets the smoke defaults, later flags override them. */
 export function parseBenchOptions(args: readonly string[]): DetectorBenchOptions {
-  const options: Record<keyof DetectorBenchOptions, number> = args.includes('--quick')
-    ? { ...QUICK_OPTIONS }
-    : { ...DEFAULT_BENCH_OPTIONS };
+  const base = args.includes('--quick') ? QUICK_OPTIONS : DEFAULT_BENCH_OPTIONS;
+  const options: Record<NumericOption, number> = { ...base };
+  let channels = base.channels;
+  let saveModel = base.saveModel;
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i] ?? '';
     if (arg === '--quick') continue;
+    if (arg === '--channels' || arg === '--save-model') {
+      const text = args[i + 1] ?? '';
+      if (arg === '--channels') channels = parseChannels(text);
+      else if (text === '') throw new RangeError(`Bad option ${arg}\n${USAGE}`);
+      else saveModel = text;
+      i += 1;
+      continue;
+    }
     const key = FLAGS[arg];
     const value = Number(args[i + 1]);
     if (key === undefined || !Number.isFinite(value) || value < 0) {
@@ -71,5 +92,14 @@ export function parseBenchOptions(args: readonly string[]): DetectorBenchOptions
     i += 1;
   }
   options.seedsPerSet = Math.min(3, Math.max(1, Math.round(options.seedsPerSet)));
-  return options;
+  return { ...options, channels, saveModel };
+}
+
+/** "4,8,8": one or more whole channel counts from 1 to 64. */
+function parseChannels(text: string): number[] {
+  const channels = text.split(',').map(Number);
+  if (text === '' || channels.some((c) => !Number.isInteger(c) || c < 1 || c > 64)) {
+    throw new RangeError(`Bad option --channels ${text}\n${USAGE}`);
+  }
+  return channels;
 }

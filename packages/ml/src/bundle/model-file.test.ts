@@ -53,9 +53,9 @@ describe('packModelBundle and unpackModelBundle', () => {
   it('round-trip metadata and weights, and the loaded detector predicts the same', async () => {
     const samples = generateEllipseSamples({ count: 12, seed: 13 });
     const { model } = await trainHeadDetector(samples, {
-      epochs: 2,
+      epochs: 4,
       batchSize: 6,
-      learningRate: 0.01,
+      learningRate: 0.02,
     });
     const saved: SavedHeadDetector = saveWeights(model);
     // A saved head detector is a bundle's saved weights as it is.

@@ -21,7 +21,7 @@ export interface HeadDetectorArchitecture {
 export const DEFAULT_ARCHITECTURE: HeadDetectorArchitecture = {
   kind: 'sarm-head-detector',
   version: 1,
-  channels: [8, 16, 16],
+  channels: [4, 4, 8],
   stride: 4,
 };
 

@@ -13,9 +13,9 @@ describe('saveWeights and loadWeights', () => {
   it('give a model whose predictions equal the original one', async () => {
     const samples = generateEllipseSamples({ count: 16, seed: 11 });
     const { model } = await trainHeadDetector(samples, {
-      epochs: 3,
+      epochs: 5,
       batchSize: 8,
-      learningRate: 0.01,
+      learningRate: 0.02,
     });
     const saved = saveWeights(model);
     // A structured clone is what crosses a worker boundary or comes back from storage.

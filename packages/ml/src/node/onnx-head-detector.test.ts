@@ -1,4 +1,4 @@
-import { frameIndex, resolveSettings } from '@sarm/casa';
+import { DETECTIONS_IN_FLIGHT, frameIndex, resolveSettings } from '@sarm/casa';
 import * as tf from '@tensorflow/tfjs-core';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { trainHeadDetector } from '../detector/train.js';
 import { saveWeights } from '../detector/weights.js';
 import { generateEllipseSamples } from '../synthetic.js';
 import type { GreyImage } from '../types.js';
-import { OnnxHeadDetector } from './onnx-head-detector.js';
+import { defaultHeadWorkers, OnnxHeadDetector } from './onnx-head-detector.js';
 
 let trained: HeadDetectorModel | undefined;
 beforeAll(async () => {
@@ -100,26 +100,47 @@ describe('headDetectorToOnnx', () => {
 });
 
 describe('OnnxHeadDetector', () => {
-  it('finds the heads the TensorFlow.js detector finds', async () => {
-    const detector = await OnnxHeadDetector.open(saveWeights(model()));
+  it.each([
+    ['on the calling thread', 0],
+    ['in two worker threads', 2],
+  ])('finds the heads the TensorFlow.js detector finds, %s', async (_where, workers) => {
+    const detector = await OnnxHeadDetector.open(saveWeights(model()), { workers });
     const reference = new TrainedHeadDetector(model());
     const settings = resolveSettings();
-    let heads = 0;
-    for (const seed of [31, 32, 33]) {
+    const frames = [31, 32, 33].map((seed) => {
       const [sample] = generateEllipseSamples({ count: 1, seed, heads: [4, 6] });
       if (sample === undefined) throw new Error('No sample');
-      const frame = { index: frameIndex(0), ...sample.frame };
-      const expected = reference.detect(frame, settings);
-      const actual = await detector.detect(frame, settings);
-      expect(actual.length).toBe(expected.length);
+      return { index: frameIndex(0), ...sample.frame };
+    });
+    const expected = frames.map((frame) => reference.detect(frame, settings));
+    // All three at once, each frame's memory overwritten as soon as detect returns, as an
+    // analysis that reuses its buffers does: the detector must have copied the pixels.
+    const answers = frames.map((frame) => {
+      const copy = { ...frame, data: frame.data.slice() };
+      const answer = detector.detect(copy, settings);
+      copy.data.fill(0);
+      return answer;
+    });
+    let heads = 0;
+    for (const [f, answer] of answers.entries()) {
+      const actual = await answer;
+      expect(actual.length).toBe(expected[f]?.length);
       actual.forEach((detection, i) => {
-        expect(detection.x).toBeCloseTo(expected[i]?.x ?? Number.NaN, 2);
-        expect(detection.y).toBeCloseTo(expected[i]?.y ?? Number.NaN, 2);
-        expect(detection.confidence).toBeCloseTo(expected[i]?.confidence ?? Number.NaN, 3);
+        expect(detection.x).toBeCloseTo(expected[f]?.[i]?.x ?? Number.NaN, 2);
+        expect(detection.y).toBeCloseTo(expected[f]?.[i]?.y ?? Number.NaN, 2);
+        expect(detection.confidence).toBeCloseTo(expected[f]?.[i]?.confidence ?? Number.NaN, 3);
       });
       heads += actual.length;
     }
     expect(heads).toBeGreaterThan(0);
     await detector.release();
+  });
+
+  it('runs on the calling thread unless the machine has four CPUs or more', () => {
+    expect(defaultHeadWorkers(1)).toBe(0);
+    expect(defaultHeadWorkers(2)).toBe(0);
+    expect(defaultHeadWorkers(3)).toBe(0);
+    expect(defaultHeadWorkers(4)).toBe(DETECTIONS_IN_FLIGHT);
+    expect(defaultHeadWorkers(16)).toBe(DETECTIONS_IN_FLIGHT);
   });
 });
