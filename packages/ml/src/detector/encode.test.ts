@@ -26,6 +26,25 @@ describe('encodeTargetsInto and decodePeaks', () => {
     expect((sorted[1]?.y2 ?? 0) - (sorted[1]?.y1 ?? 0)).toBeCloseTo(10, 3);
   });
 
+  it('reads centres between cell centres back to a hundredth of a pixel, unbiased', () => {
+    const gw = 16;
+    const gh = 16;
+    for (const [cx, cy] of [
+      [20.3, 31.9],
+      [33.6, 18.2],
+      [41.99, 42.01],
+      [26, 26],
+    ] as const) {
+      const target = new Float32Array(gw * gh * 3);
+      const box = { x1: cx - 4, y1: cy - 3, x2: cx + 4, y2: cy + 3 };
+      encodeTargetsInto([box], gw, gh, target, new Float32Array(gw * gh), 0);
+      const [head, ...rest] = decodePeaks(target, gw, gh, 0.5, 64, 64);
+      expect(rest).toEqual([]);
+      expect(head?.x).toBeCloseTo(cx, 2);
+      expect(head?.y).toBeCloseTo(cy, 2);
+    }
+  });
+
   it('finds no head below the threshold', () => {
     const output = new Float32Array(4 * 4 * 3).fill(0.2);
     expect(decodePeaks(output, 4, 4, 0.3, 16, 16)).toEqual([]);

@@ -75,7 +75,8 @@ export function encodeTargetsInto(
 /**
  * Heads from one frame's outputs (heat already through the sigmoid), `[gridH, gridW, 3]` or, with
  * `layout` 'planar', `[3, gridH, gridW]`: cells that are 3x3 local maxima above `threshold`,
- * centred by the heat-weighted mean of their 3x3 neighbourhood, clipped to the frame.
+ * centred to a fraction of a cell by a Gaussian fit of their 3x3 neighbourhood (see `peakOffset`),
+ * clipped to the frame.
  */
 export function decodePeaks(
   output: Float32Array,
@@ -97,19 +98,13 @@ export function decodePeaks(
     for (let x = 0; x < gridW; x += 1) {
       const h = heatAt(x, y);
       if (h < threshold || !isLocalMax(heatAt, x, y, h)) continue;
-      let sum = 0;
-      let sx = 0;
-      let sy = 0;
-      for (let dy = -1; dy <= 1; dy += 1) {
-        for (let dx = -1; dx <= 1; dx += 1) {
-          const v = heatAt(x + dx, y + dy);
-          sum += v;
-          sx += v * dx;
-          sy += v * dy;
-        }
-      }
-      const cx = (x + 0.5 + sx / sum) * STRIDE;
-      const cy = (y + 0.5 + sy / sum) * STRIDE;
+      // Heat summed over the 3x3 neighbourhood's columns and rows: for a Gaussian peak each is
+      // a Gaussian too, sampled at -1, 0 and +1 cells.
+      const column = (dx: number) =>
+        heatAt(x + dx, y - 1) + heatAt(x + dx, y) + heatAt(x + dx, y + 1);
+      const row = (dy: number) => heatAt(x - 1, y + dy) + heatAt(x, y + dy) + heatAt(x + 1, y + dy);
+      const cx = (x + 0.5 + peakOffset(column(-1), column(0), column(1))) * STRIDE;
+      const cy = (y + 0.5 + peakOffset(row(-1), row(0), row(1))) * STRIDE;
       const at = (y * gridW + x) * cellStep;
       const bw = Math.exp(output[at + channelStep] ?? 0) * STRIDE;
       const bh = Math.exp(output[at + 2 * channelStep] ?? 0) * STRIDE;
@@ -126,6 +121,21 @@ export function decodePeaks(
     }
   }
   return heads.sort((a, b) => b.confidence - a.confidence);
+}
+
+/**
+ * Where a peak lies between three samples one cell apart (-1, 0, +1), in cells: the vertex of the
+ * parabola through their logarithms, which is exact for the Gaussian heat the network learns (a
+ * heat-weighted mean would pull every centre towards the middle of its cell). At the frame's
+ * edge, where a sample is missing, the heat-weighted mean instead.
+ */
+function peakOffset(before: number, at: number, after: number): number {
+  if (before <= 1e-6 || after <= 1e-6) return (after - before) / (before + at + after);
+  const l = Math.log(before);
+  const r = Math.log(after);
+  const curvature = l - 2 * Math.log(at) + r;
+  if (curvature >= 0) return 0;
+  return Math.max(-1, Math.min(1, (l - r) / (2 * curvature)));
 }
 
 /** Strict on the earlier neighbours and loose on the later ones, so a flat top gives one peak. */
