@@ -31,7 +31,7 @@ import { scoreCase, scoredVideo } from './compare.js';
 import type { AnalysisOutcome, AnalysisSpeed } from './analysis-speed.js';
 import { measureAnalysisSpeed } from './analysis-speed.js';
 import type { DetectorBenchOptions } from './options.js';
-import { simulatedSamples } from './simulated.js';
+import { encodedSamples, simulatedSamples } from './simulated.js';
 import { detectorSpeed, type DetectorSpeed } from './speed.js';
 import { tileSample } from './tiles.js';
 
@@ -43,6 +43,8 @@ const SPEED_SEED = 9101;
 /** The file of the whole-analysis timing: the hard imaging, a seed of neither seed set. */
 const ANALYSIS_VIDEO = { ...HARD_SAMPLE_PARAMS, sperm: 60, frames: 500, seed: 9102 };
 const ANALYSIS_CRF = 23;
+/** Compression of the recorded copy of each training video (like a clinical recording). */
+const TRAINING_CRF = 23;
 
 /** How training went: throughput and when the best validation F1 came. */
 interface TrainingFigures {
@@ -67,21 +69,31 @@ interface BestEpoch {
   readonly weights: readonly Float32Array[];
 }
 
-function trainingSamples(o: DetectorBenchOptions): DetectionSample[] {
-  return TRAINING_VIDEOS.flatMap((v) =>
-    simulatedSamples({ ...v.params, frames: o.trainFrames * 10 }, 10).flatMap((s) =>
-      tileSample(s, TILE),
-    ),
-  );
+/**
+ * Each training video's frames as rendered and as recorded (through H.264 at `TRAINING_CRF`),
+ * cut into tiles: real training frames come from compressed recordings, and a network trained on
+ * clean frames alone lost tracks on them.
+ */
+async function trainingSamples(o: DetectorBenchOptions): Promise<DetectionSample[]> {
+  const samples: DetectionSample[] = [];
+  for (const v of TRAINING_VIDEOS) {
+    const params = { ...v.params, frames: o.trainFrames * 10 };
+    samples.push(
+      ...simulatedSamples(params, 10),
+      ...(await encodedSamples(params, 10, TRAINING_CRF)),
+    );
+  }
+  return samples.flatMap((s) => tileSample(s, TILE));
 }
 
 /** Trains on the tuning videos and keeps the weights of the epoch with the best validation F1. */
 async function trainOnTuningVideos(o: DetectorBenchOptions): Promise<TrainingFigures> {
-  const samples = trainingSamples(o);
+  const samples = await trainingSamples(o);
   const trainingCount = splitSizes(samples.length, 0.2).training;
   console.log(
     `training on ${TRAINING_VIDEOS.map((v) => `${v.label} (seed ${v.params.seed})`).join(', ')}: ` +
-      `${samples.length} tiles of ${TILE}x${TILE} from ${o.trainFrames} frames per video, ` +
+      `${samples.length} tiles of ${TILE}x${TILE} from ${o.trainFrames} frames per video ` +
+      `(as rendered and through H.264 crf ${TRAINING_CRF}), ` +
       `${trainingCount} train / ${samples.length - trainingCount} validation`,
   );
   let best: BestEpoch = { valF1: -1, epoch: 0, seconds: 0, threshold: 0, weights: [] };

@@ -1,6 +1,10 @@
 /** Training samples from the CASA video simulator: frames and head boxes from its ground truth. */
-import type { SimulationParams } from '@sarm/casa';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Simulation, SimulationParams } from '@sarm/casa';
 import { createSimulation } from '@sarm/casa';
+import { createVideoWriter, readGrayFrames } from '@sarm/casa/node';
 import type { DetectionSample, PixelBox } from '../types.js';
 
 /**
@@ -10,6 +14,53 @@ import type { DetectionSample, PixelBox } from '../types.js';
  */
 export function simulatedSamples(params: Partial<SimulationParams>, step = 10): DetectionSample[] {
   const sim = createSimulation(params);
+  const boxes = truthBoxes(sim, step);
+  const samples: DetectionSample[] = [];
+  for (let i = 0; i < sim.info.frameCount; i += step) {
+    const frame = sim.renderFrame(i);
+    samples.push({
+      frame: { width: frame.width, height: frame.height, data: frame.data },
+      boxes: boxes.get(i) ?? [],
+    });
+  }
+  return samples;
+}
+
+/**
+ * The same samples after the recording pipeline a clinic's video goes through: the whole video
+ * encoded as H.264 at `crf` and decoded again, so the frames carry its smoothing and block
+ * artefacts (the classical detector's thresholds hold on both; a network learns what it sees).
+ */
+export async function encodedSamples(
+  params: Partial<SimulationParams>,
+  step: number,
+  crf: number,
+): Promise<DetectionSample[]> {
+  const sim = createSimulation(params);
+  const boxes = truthBoxes(sim, step);
+  const dir = await mkdtemp(join(tmpdir(), 'ml-encoded-samples-'));
+  try {
+    const path = join(dir, 'video.mp4');
+    const { width, height, fps, frameCount } = sim.info;
+    const writer = createVideoWriter(path, { width, height, fps, pixelFormat: 'gray', crf });
+    for (let i = 0; i < frameCount; i++) await writer.write(sim.renderFrame(i).data);
+    await writer.close();
+    const samples: DetectionSample[] = [];
+    for await (const frame of readGrayFrames(path)) {
+      if (frame.index % step !== 0) continue;
+      samples.push({
+        frame: { width, height, data: frame.data },
+        boxes: boxes.get(frame.index) ?? [],
+      });
+    }
+    return samples;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The head boxes of every `step`-th frame (see simulatedSamples). */
+function truthBoxes(sim: Simulation, step: number): Map<number, PixelBox[]> {
   const upp = sim.truth.um_per_pixel;
   const byFrame = new Map<number, PixelBox[]>();
   for (const track of sim.truth.tracks) {
@@ -31,13 +82,5 @@ export function simulatedSamples(params: Partial<SimulationParams>, step = 10): 
       byFrame.set(frame, boxes);
     }
   }
-  const samples: DetectionSample[] = [];
-  for (let i = 0; i < sim.info.frameCount; i += step) {
-    const frame = sim.renderFrame(i);
-    samples.push({
-      frame: { width: frame.width, height: frame.height, data: frame.data },
-      boxes: byFrame.get(i) ?? [],
-    });
-  }
-  return samples;
+  return byFrame;
 }
