@@ -4,6 +4,7 @@
  * detection F1 of both detectors per imaging case on tuning and on held-out seeds.
  */
 import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import * as tf from '@tensorflow/tfjs-core';
 import type { GrayFrame } from '@sarm/casa';
 import {
@@ -280,8 +281,10 @@ export async function runDetectorBench(o: DetectorBenchOptions): Promise<void> {
   );
 
   if (o.saveModel !== null) {
-    await saveBenchModel(o.saveModel, saveWeights(t.model, t.threshold), t, o);
-    console.log(`model written to ${o.saveModel} (for npx casa analyze VIDEO --model FILE)`);
+    // `npm run bench:ml` runs in packages/ml; a relative path means where the user typed it.
+    const path = resolve(process.env['INIT_CWD'] ?? process.cwd(), o.saveModel);
+    await saveBenchModel(path, saveWeights(t.model, t.threshold), t, o);
+    console.log(`model written to ${path} (for npx casa analyze VIDEO --model FILE)`);
   }
   const trained = new TrainedHeadDetector(t.model, { threshold: t.threshold });
   const onnx = await OnnxHeadDetector.open(saveWeights(t.model, t.threshold));
