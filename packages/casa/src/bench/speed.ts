@@ -4,7 +4,7 @@ import { analyzeFrames } from '../analyze/analyze-frames.js';
 import type { AnalysisResult } from '../analyze/result.js';
 import { analyzeVideo } from '../node/analyze-video.js';
 import { readGrayFrames } from '../node/frames.js';
-import { createVideoWriter } from '../node/writer.js';
+import { writeSimulationVideo } from '../node/simulation-video.js';
 import { ClassicalDetector } from '../detect/classical-detector.js';
 import { resolveSettings } from '../settings.js';
 import type { SimulationParams } from '../simulate/simulation.js';
@@ -16,16 +16,7 @@ export async function writeSimulatedVideo(
   params: Partial<SimulationParams>,
   crf?: number,
 ): Promise<void> {
-  const sim = createSimulation(params);
-  const writer = createVideoWriter(path, {
-    width: sim.info.width,
-    height: sim.info.height,
-    fps: sim.info.fps,
-    pixelFormat: 'gray',
-    ...(crf === undefined ? {} : { crf }),
-  });
-  for (let i = 0; i < sim.info.frameCount; i++) await writer.write(sim.renderFrame(i).data);
-  await writer.close();
+  await writeSimulationVideo(path, createSimulation(params), { crf });
 }
 
 /** Peak RSS (MB) of a fresh Node process that analyses the video, so runs do not share a heap. */

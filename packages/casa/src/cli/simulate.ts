@@ -1,6 +1,6 @@
 /** `casa simulate`: writes a synthetic microscope video (mp4) and its ground truth (JSON). */
 import { writeFile } from 'node:fs/promises';
-import { createVideoWriter } from '../node/writer.js';
+import { writeSimulationVideo } from '../node/simulation-video.js';
 import type { Simulation, SimulationParams } from '../simulate/index.js';
 import {
   createSimulation,
@@ -272,18 +272,8 @@ export async function runSimulateCommand(
   }
   const started = Date.now();
   const { info, truth } = simulation;
-  const writer = createVideoWriter(args.out, {
-    width: info.width,
-    height: info.height,
-    fps: info.fps,
-    pixelFormat: 'gray',
-  });
   const bar = createProgressBar('Simulating', info.frameCount, stderr);
-  for (let i = 0; i < info.frameCount; i++) {
-    await writer.write(simulation.renderFrame(i).data);
-    bar.update(i + 1);
-  }
-  await writer.close();
+  await writeSimulationVideo(args.out, simulation, { onFrame: (written) => bar.update(written) });
   bar.done();
   await writeFile(args.truth, `${JSON.stringify(truth)}\n`);
   const e = truth.expected;

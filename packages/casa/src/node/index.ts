@@ -5,3 +5,4 @@ export * from './frames.js';
 export * from './writer.js';
 export * from './analyze-video.js';
 export * from './overlay.js';
+export * from './simulation-video.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnalysisResult, Detector, SimulationParams } from '@sarm/casa';
 import { createSimulation, resolveSettings } from '@sarm/casa';
-import { analyzeVideo, createVideoWriter, readGrayFrames } from '@sarm/casa/node';
+import { analyzeVideo, readGrayFrames, writeSimulationVideo } from '@sarm/casa/node';
 
 /** What an analysis found against the truth: concentration and total motility. */
 export interface AnalysisOutcome {
@@ -34,21 +34,6 @@ const outcomeOf = (r: AnalysisResult): AnalysisOutcome => ({
   totalMotility: r.motility.total_motility_percent,
   tracks: r.motility.track_count,
 });
-
-/** Renders a simulation into an H.264 file at the given constant rate factor. */
-async function writeVideo(path: string, params: Partial<SimulationParams>, crf: number) {
-  const sim = createSimulation(params);
-  const writer = createVideoWriter(path, {
-    width: sim.info.width,
-    height: sim.info.height,
-    fps: sim.info.fps,
-    pixelFormat: 'gray',
-    crf,
-  });
-  for (let i = 0; i < sim.info.frameCount; i++) await writer.write(sim.renderFrame(i).data);
-  await writer.close();
-  return sim;
-}
 
 /** Frames per second of `run`, which answers the frames it went through. */
 async function fpsOf(run: () => Promise<number>): Promise<number> {
@@ -84,7 +69,8 @@ export async function measureAnalysisSpeed(
   const dir = await mkdtemp(join(tmpdir(), 'ml-analysis-speed-'));
   try {
     const video = join(dir, 'speed.mp4');
-    const sim = await writeVideo(video, params, crf);
+    const sim = createSimulation(params);
+    await writeSimulationVideo(video, sim, { crf });
     const settings = resolveSettings({ umPerPixel: sim.truth.um_per_pixel });
     const best = { decode: 0, classical: 0, trained: 0 };
     let classicalResult: AnalysisResult | undefined;

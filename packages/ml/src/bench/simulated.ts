@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Simulation, SimulationParams } from '@sarm/casa';
 import { createSimulation } from '@sarm/casa';
-import { createVideoWriter, readGrayFrames } from '@sarm/casa/node';
+import { readGrayFrames, writeSimulationVideo } from '@sarm/casa/node';
 import type { DetectionSample, PixelBox } from '../types.js';
 
 /**
@@ -41,10 +41,8 @@ export async function encodedSamples(
   const dir = await mkdtemp(join(tmpdir(), 'ml-encoded-samples-'));
   try {
     const path = join(dir, 'video.mp4');
-    const { width, height, fps, frameCount } = sim.info;
-    const writer = createVideoWriter(path, { width, height, fps, pixelFormat: 'gray', crf });
-    for (let i = 0; i < frameCount; i++) await writer.write(sim.renderFrame(i).data);
-    await writer.close();
+    const { width, height } = sim.info;
+    await writeSimulationVideo(path, sim, { crf });
     const samples: DetectionSample[] = [];
     for await (const frame of readGrayFrames(path)) {
       if (frame.index % step !== 0) continue;
