@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { analysisRequests, frames, type AnalysisRequestRow } from '../db/schema/index.js';
-import { totalOfPage } from './page-total.js';
+import { pageOfTable } from './page-total.js';
 
 type RequestChanges = Partial<
   Pick<AnalysisRequestRow, 'status' | 'taskId' | 'analysisId' | 'error' | 'updatedAt'>
@@ -53,21 +53,14 @@ export function createAnalysisRequestsRepository(db: Database) {
     limit: number,
     offset: number,
   ): Promise<{ rows: AnalysisRequestRow[]; total: number }> {
-    const rows = await db
-      .select()
-      .from(analysisRequests)
-      .where(eq(analysisRequests.videoId, videoId))
-      .orderBy(desc(analysisRequests.createdAt), desc(analysisRequests.id))
-      .limit(limit)
-      .offset(offset);
-    const total = await totalOfPage(rows, limit, offset, async () => {
-      const [row] = await db
-        .select({ total: count() })
-        .from(analysisRequests)
-        .where(eq(analysisRequests.videoId, videoId));
-      return row?.total ?? 0;
-    });
-    return { rows, total };
+    return pageOfTable(
+      db,
+      analysisRequests,
+      eq(analysisRequests.videoId, videoId),
+      [desc(analysisRequests.createdAt), desc(analysisRequests.id)],
+      limit,
+      offset,
+    );
   }
 
   /** The newest request of each video that has one. */

@@ -23,7 +23,7 @@ import {
   videos,
   type DetectionRow,
 } from '../db/schema/index.js';
-import { totalOfPage } from './page-total.js';
+import { pageOfTable } from './page-total.js';
 
 export type DetectionInsert = typeof detections.$inferInsert;
 
@@ -72,21 +72,14 @@ export function createDetectionsRepository(db: Database) {
     limit: number,
     offset: number,
   ): Promise<{ rows: DetectionRow[]; total: number }> {
-    const rows = await db
-      .select()
-      .from(detections)
-      .where(eq(detections.frameId, frameId))
-      .orderBy(detections.y1, detections.x1, detections.id)
-      .limit(limit)
-      .offset(offset);
-    const total = await totalOfPage(rows, limit, offset, async () => {
-      const [row] = await db
-        .select({ total: count() })
-        .from(detections)
-        .where(eq(detections.frameId, frameId));
-      return row?.total ?? 0;
-    });
-    return { rows, total };
+    return pageOfTable(
+      db,
+      detections,
+      eq(detections.frameId, frameId),
+      [detections.y1, detections.x1, detections.id],
+      limit,
+      offset,
+    );
   }
 
   /** Deletes the frame's detections that meet `condition` and inserts `values`, in one transaction. */

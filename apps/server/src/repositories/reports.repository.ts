@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import {
   patients,
@@ -8,7 +8,7 @@ import {
   type ReportTemplateRow,
   type SavedReportRow,
 } from '../db/schema/index.js';
-import { totalOfPage } from './page-total.js';
+import { countRows, totalOfPage } from './page-total.js';
 
 /** A saved report with the current name of its patient (null when none or removed). */
 export interface SavedReportWithPatient {
@@ -80,10 +80,7 @@ export function createReportsRepository(db: Database) {
       .orderBy(desc(savedReports.createdAt), desc(savedReports.id))
       .limit(limit)
       .offset(offset);
-    const total = await totalOfPage(rows, limit, offset, async () => {
-      const [row] = await db.select({ total: count() }).from(savedReports).where(owner);
-      return row?.total ?? 0;
-    });
+    const total = await totalOfPage(rows, limit, offset, () => countRows(db, savedReports, owner));
     return { rows, total };
   }
 

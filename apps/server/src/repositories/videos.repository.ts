@@ -2,7 +2,7 @@ import type { VideoListQuery } from '@sarm/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { datasets, frames, videos, type FrameRow, type VideoRow } from '../db/schema/index.js';
-import { totalOfPage } from './page-total.js';
+import { pageOfTable } from './page-total.js';
 
 export interface VideoFrameCounts {
   readonly extracted: number;
@@ -78,21 +78,14 @@ export function createVideosRepository(db: Database) {
     limit: number,
     offset: number,
   ): Promise<{ rows: VideoRow[]; total: number }> {
-    const rows = await db
-      .select()
-      .from(videos)
-      .where(eq(videos.datasetId, datasetId))
-      .orderBy(desc(videos.createdAt), desc(videos.id))
-      .limit(limit)
-      .offset(offset);
-    const total = await totalOfPage(rows, limit, offset, async () => {
-      const [row] = await db
-        .select({ total: count() })
-        .from(videos)
-        .where(eq(videos.datasetId, datasetId));
-      return row?.total ?? 0;
-    });
-    return { rows, total };
+    return pageOfTable(
+      db,
+      videos,
+      eq(videos.datasetId, datasetId),
+      [desc(videos.createdAt), desc(videos.id)],
+      limit,
+      offset,
+    );
   }
 
   /** Videos of the given projects (`null`: all), filtered, sorted and paged. */
