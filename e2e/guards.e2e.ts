@@ -133,10 +133,17 @@ describe('workflow switch', () => {
     await useSession(page, admin.access_token);
     await page.goto('/dashboard');
     await waitForPath(page, '/sarm/dashboard');
+    await page.getByTestId('business-dashboard').waitFor();
+    // A slow processor, as on a busy clinic PC: React Router renders each navigation as a
+    // transition, so the address changes before the switch shows the new workflow, and the next
+    // click comes while the switch still shows the previous one.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
     await page.getByRole('button', { name: 'Technical', exact: true }).click();
     await waitForPath(page, '/finetune/dashboard');
     await page.getByRole('button', { name: 'Business', exact: true }).click();
     await waitForPath(page, '/sarm/dashboard');
+    await page.getByRole('button', { name: 'Business', exact: true, pressed: true }).waitFor();
     await context.close();
   });
 

@@ -41,5 +41,13 @@ export async function useSession(page: Page, token: string): Promise<void> {
 
 /** Waits until the browser's path (and query) equals `expected`. */
 export async function waitForPath(page: Page, expected: string): Promise<void> {
-  await page.waitForURL((url) => `${url.pathname}${url.search}` === expected);
+  try {
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === expected);
+  } catch (error) {
+    // Names where the browser is instead, which the timeout alone does not say.
+    const { pathname, search } = new URL(page.url());
+    throw new Error(`expected the path ${expected}, the browser is at ${pathname}${search}`, {
+      cause: error,
+    });
+  }
 }

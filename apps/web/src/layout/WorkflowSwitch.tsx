@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { WORKFLOW_DASHBOARD, type Workflow } from '../routing/workflow';
 
+const WORKFLOWS: readonly Workflow[] = ['business', 'technical'];
+
 /** Shown only to users with both accesses (spec 1 §2.3); switching opens that workflow's dashboard. */
 export function WorkflowSwitch({ workflow }: { readonly workflow: Workflow | null }) {
   const { t } = useTranslation();
@@ -13,12 +15,6 @@ export function WorkflowSwitch({ workflow }: { readonly workflow: Workflow | nul
       exclusive
       value={workflow}
       aria-label={t('topbar.workflow')}
-      onChange={(_event, next: unknown) => {
-        // MUI types the value loosely; only the two known workflows are accepted.
-        if ((next === 'business' || next === 'technical') && next !== workflow) {
-          void navigate(WORKFLOW_DASHBOARD[next]);
-        }
-      }}
       sx={{
         bgcolor: 'rgba(255,255,255,0.12)',
         '& .MuiToggleButton-root': {
@@ -31,8 +27,19 @@ export function WorkflowSwitch({ workflow }: { readonly workflow: Workflow | nul
         '& .MuiToggleButton-root.Mui-selected:hover': { bgcolor: 'grey.100' },
       }}
     >
-      <ToggleButton value="business">{t('topbar.business')}</ToggleButton>
-      <ToggleButton value="technical">{t('topbar.technical')}</ToggleButton>
+      {WORKFLOWS.map((each) => (
+        <ToggleButton
+          key={each}
+          value={each}
+          // Every click opens that workflow's dashboard, even on the button shown as current: React
+          // Router renders a navigation as a transition, so on a slow machine the switch can still
+          // show the previous workflow while the address already is the new one (replacing keeps
+          // the history free of repeats).
+          onClick={() => void navigate(WORKFLOW_DASHBOARD[each], { replace: each === workflow })}
+        >
+          {t(`topbar.${each}`)}
+        </ToggleButton>
+      ))}
     </ToggleButtonGroup>
   );
 }
