@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../random.js';
 import { augmentSample } from './augment.js';
-import { decodePeaks, encodeTargetsInto } from './encode.js';
+import { decodePeaks, encodeTargetsInto, standardiseInto } from './encode.js';
 import { f1Score, matchCentres } from './metrics.js';
 
 describe('encodeTargetsInto and decodePeaks', () => {
@@ -96,5 +96,17 @@ describe('augmentSample', () => {
       expect(x).toBeCloseTo(((box?.x1 ?? 0) + (box?.x2 ?? 0)) / 2, 6);
       expect(y).toBeCloseTo(((box?.y1 ?? 0) + (box?.y2 ?? 0)) / 2, 6);
     }
+  });
+});
+
+describe('standardiseInto', () => {
+  it('subtracts the mean rounded to a grey level (halves to even), as the ONNX graph does', () => {
+    const out = new Float32Array(4);
+    // Mean 10.5 rounds to 10, the standard deviation is 0.5 and the divisor at least 1.
+    standardiseInto([10, 11, 10, 11], 4, 1, out, 0);
+    expect(Array.from(out)).toEqual([0, 1, 0, 1]);
+    // Mean 11.5 rounds to 12; a spread of 4 divides by 4.
+    standardiseInto([7.5, 15.5, 7.5, 15.5], 4, 1, out, 0);
+    expect(Array.from(out)).toEqual([-1.125, 0.875, -1.125, 0.875]);
   });
 });

@@ -12,8 +12,10 @@ export function paddedSize(n: number): number {
 }
 
 /**
- * Standardises a frame (zero mean, unit variance, so brightness and contrast do not matter) and
- * pads it with zeros (the mean) to multiples of the stride, writing into `out` at `offset`.
+ * Standardises a frame (minus its mean rounded to a grey level, divided by its standard deviation,
+ * so brightness and contrast do not matter) and pads it with zeros (the mean) to multiples of the
+ * stride, writing into `out` at `offset`. The rounded mean is what the ONNX graph can subtract from
+ * the bytes in one step (a uint8 zero point); it moves the values by at most half a grey level.
  */
 export function standardiseInto(
   image: ArrayLike<number>,
@@ -29,12 +31,21 @@ export function standardiseInto(
   let variance = 0;
   for (let i = 0; i < count; i += 1) variance += ((image[i] ?? 0) - mean) ** 2;
   const scale = 1 / Math.max(Math.sqrt(variance / (count || 1)), 1);
+  const centre = roundHalfToEven(mean);
   const pw = paddedSize(width);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
-      out[offset + y * pw + x] = ((image[y * width + x] ?? 0) - mean) * scale;
+      out[offset + y * pw + x] = ((image[y * width + x] ?? 0) - centre) * scale;
     }
   }
+}
+
+/** Rounds as ONNX's Round does: halves to the even neighbour. */
+function roundHalfToEven(value: number): number {
+  const floor = Math.floor(value);
+  const fraction = value - floor;
+  if (fraction !== 0.5) return Math.round(value);
+  return floor % 2 === 0 ? floor : floor + 1;
 }
 
 /**
@@ -91,20 +102,19 @@ export function decodePeaks(
   // Interleaved: [heat, log w, log h] per cell (TensorFlow.js, NHWC); planar: three planes (ONNX).
   const cellStep = layout === 'interleaved' ? 3 : 1;
   const channelStep = layout === 'interleaved' ? 1 : cells;
-  const heatAt = (x: number, y: number): number =>
-    x < 0 || y < 0 || x >= gridW || y >= gridH ? 0 : (output[(y * gridW + x) * cellStep] ?? 0);
+  const heat = new HeatGrid(output, gridW, gridH, cellStep);
   const heads: HeadPrediction[] = [];
   for (let y = 0; y < gridH; y += 1) {
     for (let x = 0; x < gridW; x += 1) {
-      const h = heatAt(x, y);
-      if (h < threshold || !isLocalMax(heatAt, x, y, h)) continue;
+      const h = output[(y * gridW + x) * cellStep] ?? 0;
+      if (h < threshold || !heat.isLocalMax(x, y, h)) continue;
       // Heat summed over the 3x3 neighbourhood's columns and rows: for a Gaussian peak each is
       // a Gaussian too, sampled at -1, 0 and +1 cells.
-      const column = (dx: number) =>
-        heatAt(x + dx, y - 1) + heatAt(x + dx, y) + heatAt(x + dx, y + 1);
-      const row = (dy: number) => heatAt(x - 1, y + dy) + heatAt(x, y + dy) + heatAt(x + 1, y + dy);
-      const cx = (x + 0.5 + peakOffset(column(-1), column(0), column(1))) * STRIDE;
-      const cy = (y + 0.5 + peakOffset(row(-1), row(0), row(1))) * STRIDE;
+      const cx =
+        (x + 0.5 + peakOffset(heat.column(x - 1, y), heat.column(x, y), heat.column(x + 1, y))) *
+        STRIDE;
+      const cy =
+        (y + 0.5 + peakOffset(heat.row(x, y - 1), heat.row(x, y), heat.row(x, y + 1))) * STRIDE;
       const at = (y * gridW + x) * cellStep;
       const bw = Math.exp(output[at + channelStep] ?? 0) * STRIDE;
       const bh = Math.exp(output[at + 2 * channelStep] ?? 0) * STRIDE;
@@ -123,6 +133,44 @@ export function decodePeaks(
   return heads.sort((a, b) => b.confidence - a.confidence);
 }
 
+/** The heat channel of a network's output, read by cell (0 outside the grid). */
+class HeatGrid {
+  constructor(
+    private readonly output: Float32Array,
+    private readonly gridW: number,
+    private readonly gridH: number,
+    private readonly cellStep: number,
+  ) {}
+
+  at(x: number, y: number): number {
+    if (x < 0 || y < 0 || x >= this.gridW || y >= this.gridH) return 0;
+    return this.output[(y * this.gridW + x) * this.cellStep] ?? 0;
+  }
+
+  /** Heat of the three cells of column `x` around row `y`. */
+  column(x: number, y: number): number {
+    return this.at(x, y - 1) + this.at(x, y) + this.at(x, y + 1);
+  }
+
+  /** Heat of the three cells of row `y` around column `x`. */
+  row(x: number, y: number): number {
+    return this.at(x - 1, y) + this.at(x, y) + this.at(x + 1, y);
+  }
+
+  /** Strict on the earlier neighbours and loose on the later ones, so a flat top gives one peak. */
+  isLocalMax(x: number, y: number, h: number): boolean {
+    for (let dy = -1; dy <= 1; dy += 1) {
+      for (let dx = -1; dx <= 1; dx += 1) {
+        if (dx === 0 && dy === 0) continue;
+        const v = this.at(x + dx, y + dy);
+        const earlier = dy < 0 || (dy === 0 && dx < 0);
+        if (earlier ? v >= h : v > h) return false;
+      }
+    }
+    return true;
+  }
+}
+
 /**
  * Where a peak lies between three samples one cell apart (-1, 0, +1), in cells: the vertex of the
  * parabola through their logarithms, which is exact for the Gaussian heat the network learns (a
@@ -136,22 +184,4 @@ function peakOffset(before: number, at: number, after: number): number {
   const curvature = l - 2 * Math.log(at) + r;
   if (curvature >= 0) return 0;
   return Math.max(-1, Math.min(1, (l - r) / (2 * curvature)));
-}
-
-/** Strict on the earlier neighbours and loose on the later ones, so a flat top gives one peak. */
-function isLocalMax(
-  heatAt: (x: number, y: number) => number,
-  x: number,
-  y: number,
-  h: number,
-): boolean {
-  for (let dy = -1; dy <= 1; dy += 1) {
-    for (let dx = -1; dx <= 1; dx += 1) {
-      if (dx === 0 && dy === 0) continue;
-      const v = heatAt(x + dx, y + dy);
-      const earlier = dy < 0 || (dy === 0 && dx < 0);
-      if (earlier ? v >= h : v > h) return false;
-    }
-  }
-  return true;
 }

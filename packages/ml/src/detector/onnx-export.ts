@@ -20,8 +20,11 @@ const constant = (name: string, dims: number[], values: number[]): OnnxNode => (
 });
 
 /**
- * The frame standardised as `standardiseInto` does (mean 0, divided by the standard deviation but
- * by no less than 1) and padded with zeros: nodes from the inputs to `standardised`.
+ * The frame standardised as `standardiseInto` does (minus its mean rounded to a grey level,
+ * divided by the standard deviation but by no less than 1) and padded with zeros: nodes from the
+ * inputs to `standardised`. The statistics take two passes over the frame and one
+ * DequantizeLinear does the arithmetic on the bytes themselves, a third of the passes of
+ * subtracting and dividing floats.
  */
 function standardisation(): OnnxNode[] {
   return [
@@ -35,20 +38,43 @@ function standardisation(): OnnxNode[] {
       opType: 'ReduceMean',
       inputs: ['grey'],
       outputs: ['mean'],
-      attributes: [{ name: 'keepdims', int: 1 }],
+      attributes: [{ name: 'keepdims', int: 0 }],
     },
-    { opType: 'Sub', inputs: ['grey', 'mean'], outputs: ['centred'] },
-    { opType: 'Mul', inputs: ['centred', 'centred'], outputs: ['squares'] },
     {
-      opType: 'ReduceMean',
-      inputs: ['squares'],
-      outputs: ['variance'],
-      attributes: [{ name: 'keepdims', int: 1 }],
+      opType: 'ReduceSumSquare',
+      inputs: ['grey'],
+      outputs: ['sum_of_squares'],
+      attributes: [{ name: 'keepdims', int: 0 }],
     },
+    { opType: 'Size', inputs: ['grey'], outputs: ['pixels_int'] },
+    {
+      opType: 'Cast',
+      inputs: ['pixels_int'],
+      outputs: ['pixels'],
+      attributes: [{ name: 'to', int: ONNX_FLOAT }],
+    },
+    { opType: 'Div', inputs: ['sum_of_squares', 'pixels'], outputs: ['mean_square'] },
+    { opType: 'Mul', inputs: ['mean', 'mean'], outputs: ['square_of_mean'] },
+    { opType: 'Sub', inputs: ['mean_square', 'square_of_mean'], outputs: ['variance_raw'] },
+    constant('zero', [], [0]),
+    // Rounding can leave a flat frame's variance a hair below zero.
+    { opType: 'Max', inputs: ['variance_raw', 'zero'], outputs: ['variance'] },
     { opType: 'Sqrt', inputs: ['variance'], outputs: ['deviation'] },
     constant('one', [], [1]),
     { opType: 'Max', inputs: ['deviation', 'one'], outputs: ['divisor'] },
-    { opType: 'Div', inputs: ['centred', 'divisor'], outputs: ['unpadded'] },
+    { opType: 'Reciprocal', inputs: ['divisor'], outputs: ['scale'] },
+    { opType: 'Round', inputs: ['mean'], outputs: ['mean_rounded'] },
+    {
+      opType: 'Cast',
+      inputs: ['mean_rounded'],
+      outputs: ['zero_point'],
+      attributes: [{ name: 'to', int: ONNX_UINT8 }],
+    },
+    {
+      opType: 'DequantizeLinear',
+      inputs: [ONNX_HEAD_INPUT, 'scale', 'zero_point'],
+      outputs: ['unpadded'],
+    },
     { opType: 'Pad', inputs: ['unpadded', ONNX_HEAD_PADS], outputs: ['standardised'] },
   ];
 }
