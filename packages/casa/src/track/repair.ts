@@ -52,6 +52,9 @@ function course(
 const distance2 = (u: [number, number], v: [number, number]): number =>
   (u[0] - v[0]) ** 2 + (u[1] - v[1]) ** 2;
 
+/** Grid cells per column in a cell's numeric key: far more than any frame holds. */
+const GRID_KEY_SPAN = 1 << 20;
+
 /** Close approaches of two tracks, found per frame on a coarse grid. */
 function findEncounters(tracks: readonly FinishedTrack[], encounterPx: number): Encounter[] {
   const byFrame = new Map<number, { track: number; x: number; y: number }[]>();
@@ -62,27 +65,33 @@ function findEncounters(tracks: readonly FinishedTrack[], encounterPx: number): 
       byFrame.set(f, list);
     }
   });
-  const close = new Map<string, { a: number; b: number; frames: [number, number][] }>();
+  // Numeric keys: string keys built per point were most of the time after the last frame.
+  const close = new Map<number, { a: number; b: number; frames: [number, number][] }>();
+  const grid = new Map<number, number[]>();
+  const cellKey = (gx: number, gy: number) => gx * GRID_KEY_SPAN + gy;
   for (const [frame, list] of byFrame) {
-    const grid = new Map<string, number[]>();
+    grid.clear();
     list.forEach((p, i) => {
-      const key = `${Math.floor(p.x / encounterPx)},${Math.floor(p.y / encounterPx)}`;
-      grid.set(key, [...(grid.get(key) ?? []), i]);
+      const key = cellKey(Math.floor(p.x / encounterPx), Math.floor(p.y / encounterPx));
+      const cell = grid.get(key);
+      if (cell === undefined) grid.set(key, [i]);
+      else cell.push(i);
     });
     list.forEach((p, i) => {
       const gx = Math.floor(p.x / encounterPx);
       const gy = Math.floor(p.y / encounterPx);
       for (let dx = -1; dx <= 1; dx++) {
         for (let dy = -1; dy <= 1; dy++) {
-          for (const j of grid.get(`${gx + dx},${gy + dy}`) ?? []) {
+          for (const j of grid.get(cellKey(gx + dx, gy + dy)) ?? []) {
             const q = list[j];
             if (j <= i || !q) continue;
             const d = Math.hypot(p.x - q.x, p.y - q.y);
             if (d >= encounterPx) continue;
             const [a, b] = p.track < q.track ? [p.track, q.track] : [q.track, p.track];
-            const entry = close.get(`${a}:${b}`) ?? { a, b, frames: [] };
-            entry.frames.push([frame, d]);
-            close.set(`${a}:${b}`, entry);
+            const pair = a * tracks.length + b;
+            const entry = close.get(pair);
+            if (entry === undefined) close.set(pair, { a, b, frames: [[frame, d]] });
+            else entry.frames.push([frame, d]);
           }
         }
       }
