@@ -61,6 +61,14 @@ export function assignTracks(
   const pairs = gatedPairs(predictions, slots);
   const result = new Array<Detection | undefined>(predictions.length).fill(undefined);
   for (const group of groupPairs(pairs, predictions.length, slots.length)) {
+    const only = group.length === 1 ? group[0] : undefined;
+    if (only !== undefined) {
+      // One track and one head, most groups in a sparse field: the assignment takes the head
+      // unless staying unmatched costs less, as the Hungarian method does on that 1 x 2 matrix.
+      if (only.cost <= unmatchedCost(predictions[only.track]))
+        result[only.track] = slots[only.slot];
+      continue;
+    }
     for (const [track, slot] of solveGroup(group, predictions)) result[track] = slots[slot];
   }
   return result;
@@ -130,6 +138,11 @@ function groupPairs(pairs: readonly Pair[], trackCount: number, slotCount: numbe
   return [...groups.values()];
 }
 
+/** What a track pays for taking no head in this frame. */
+function unmatchedCost(p: Prediction | undefined): number {
+  return UNMATCHED_COST + Math.log(p?.variance ?? 1);
+}
+
 /** Optimal assignment inside one group; returns [track, slot] for the tracks that take a slot. */
 function solveGroup(
   group: readonly Pair[],
@@ -144,8 +157,7 @@ function solveGroup(
   const m = cols.length + rows.length;
   const cost = new Float64Array(rows.length * m).fill(FORBIDDEN);
   rows.forEach((r, i) => {
-    const p = predictions[r];
-    cost[i * m + cols.length + i] = UNMATCHED_COST + Math.log(p?.variance ?? 1);
+    cost[i * m + cols.length + i] = unmatchedCost(predictions[r]);
   });
   for (const p of group) {
     cost[(rowIndex.get(p.track) ?? 0) * m + (colIndex.get(p.slot) ?? 0)] = p.cost;
