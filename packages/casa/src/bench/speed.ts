@@ -38,13 +38,16 @@ export interface FileSpeed {
   readonly result: AnalysisResult;
 }
 
+/** Rounds of {@link measureFileSpeed}: this machine's speed wanders by up to 1.5x between runs. */
+const FILE_SPEED_ROUNDS = 3;
+
 /** Decode-only and full-analysis throughput on one file, measured one after the other. */
 export async function measureFileSpeed(video: string): Promise<FileSpeed> {
-  // Best of two runs each: the first also warms up the JIT and the file cache.
+  // Best of three runs each, taking turns: the first also warms up the JIT and the file cache.
   let decodeFps = 0;
   let analysisFps = 0;
   let result: AnalysisResult | undefined;
-  for (let run = 0; run < 2; run++) {
+  for (let run = 0; run < FILE_SPEED_ROUNDS; run++) {
     let start = performance.now();
     let decoded = 0;
     for await (const _frame of readGrayFrames(video)) decoded++;
