@@ -11,7 +11,7 @@ export { generateEllipseSamples } from './synthetic.js';
 export type { EllipseSampleOptions } from './synthetic.js';
 export type { DetectionSample, GreyImage, HeadPrediction, PixelBox } from './types.js';
 export * from './classifier/index.js';
-export { buildOnnxModel, ONNX_FLOAT, ONNX_INT64 } from './onnx/onnx-writer.js';
+export { buildOnnxModel, castNode, ONNX_FLOAT, ONNX_INT64 } from './onnx/onnx-writer.js';
 export type {
   OnnxAttribute,
   OnnxDim,

@@ -43,7 +43,6 @@ export function createAnalysisRequestsRepository(db: Database) {
     return row;
   }
 
-  /** Every request of the video, newest first. */
   /**
    * One page of a video's requests, newest first, with how many it has. The count costs a query
    * only when the page does not already show where the list ends.

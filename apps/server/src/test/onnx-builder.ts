@@ -1,6 +1,7 @@
 /** Builds small ONNX models in the tests, written by @sarm/ml's ONNX writer. */
 import {
   buildOnnxModel as writeOnnxModel,
+  castNode,
   ONNX_FLOAT,
   ONNX_INT64,
   type OnnxDim,
@@ -77,23 +78,13 @@ export function buildTestSamDecoder(size: number, options: { omitOutput?: 'masks
     { opType: 'Mul', inputs: ['orig_im_size', 'scale'], outputs: ['scaled'] },
     { opType: 'Add', inputs: ['scaled', 'half'], outputs: ['rounded_up'] },
     { opType: 'Floor', inputs: ['rounded_up'], outputs: ['valid_float'] },
-    {
-      opType: 'Cast',
-      inputs: ['valid_float'],
-      outputs: ['valid'],
-      attributes: [{ name: 'to', int: ONNX_INT64 }],
-    },
+    castNode('valid_float', 'valid', ONNX_INT64),
     {
       opType: 'Slice',
       inputs: ['image_embeddings', 'zeros', 'valid', 'axes_hw'],
       outputs: ['unpadded'],
     },
-    {
-      opType: 'Cast',
-      inputs: ['orig_im_size'],
-      outputs: ['hw'],
-      attributes: [{ name: 'to', int: ONNX_INT64 }],
-    },
+    castNode('orig_im_size', 'hw', ONNX_INT64),
     {
       opType: 'Concat',
       inputs: ['batch_channel', 'hw'],

@@ -4,13 +4,17 @@
  * bytes as they are and does what `standardiseInto`, `forward` and the sigmoid do in TensorFlow.js.
  */
 import type { OnnxNode, OnnxTensor } from '../onnx/onnx-writer.js';
-import { buildOnnxModel, ONNX_FLOAT, ONNX_INT64 } from '../onnx/onnx-writer.js';
+import {
+  buildOnnxModel,
+  castNode,
+  ONNX_FLOAT,
+  ONNX_INT64,
+  ONNX_UINT8,
+} from '../onnx/onnx-writer.js';
 import { layerShapes } from './model.js';
 import { checkSavedHeadDetector, type SavedHeadDetector } from './weights.js';
 import { ONNX_HEAD_INPUT, ONNX_HEAD_OUTPUT, ONNX_HEAD_PADS } from './onnx-io.js';
 
-/** ONNX TensorProto.DataType of bytes. */
-const ONNX_UINT8 = 2;
 /** A float constant. */
 const constant = (name: string, dims: number[], values: number[]): OnnxNode => ({
   opType: 'Constant',
@@ -28,12 +32,7 @@ const constant = (name: string, dims: number[], values: number[]): OnnxNode => (
  */
 function standardisation(): OnnxNode[] {
   return [
-    {
-      opType: 'Cast',
-      inputs: [ONNX_HEAD_INPUT],
-      outputs: ['grey'],
-      attributes: [{ name: 'to', int: ONNX_FLOAT }],
-    },
+    castNode(ONNX_HEAD_INPUT, 'grey', ONNX_FLOAT),
     {
       opType: 'ReduceMean',
       inputs: ['grey'],
@@ -47,12 +46,7 @@ function standardisation(): OnnxNode[] {
       attributes: [{ name: 'keepdims', int: 0 }],
     },
     { opType: 'Size', inputs: ['grey'], outputs: ['pixels_int'] },
-    {
-      opType: 'Cast',
-      inputs: ['pixels_int'],
-      outputs: ['pixels'],
-      attributes: [{ name: 'to', int: ONNX_FLOAT }],
-    },
+    castNode('pixels_int', 'pixels', ONNX_FLOAT),
     { opType: 'Div', inputs: ['sum_of_squares', 'pixels'], outputs: ['mean_square'] },
     { opType: 'Mul', inputs: ['mean', 'mean'], outputs: ['square_of_mean'] },
     { opType: 'Sub', inputs: ['mean_square', 'square_of_mean'], outputs: ['variance_raw'] },
@@ -64,12 +58,7 @@ function standardisation(): OnnxNode[] {
     { opType: 'Max', inputs: ['deviation', 'one'], outputs: ['divisor'] },
     { opType: 'Reciprocal', inputs: ['divisor'], outputs: ['scale'] },
     { opType: 'Round', inputs: ['mean'], outputs: ['mean_rounded'] },
-    {
-      opType: 'Cast',
-      inputs: ['mean_rounded'],
-      outputs: ['zero_point'],
-      attributes: [{ name: 'to', int: ONNX_UINT8 }],
-    },
+    castNode('mean_rounded', 'zero_point', ONNX_UINT8),
     {
       opType: 'DequantizeLinear',
       inputs: [ONNX_HEAD_INPUT, 'scale', 'zero_point'],

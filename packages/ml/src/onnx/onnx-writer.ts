@@ -11,6 +11,7 @@ const LENGTH_DELIMITED = 2;
 
 /** ONNX TensorProto.DataType codes. */
 export const ONNX_FLOAT = 1;
+export const ONNX_UINT8 = 2;
 export const ONNX_INT64 = 7;
 
 /** A protobuf message under construction: fields are appended in order. */
@@ -111,6 +112,16 @@ export interface OnnxGraph {
   readonly inputs: readonly OnnxValueInfo[];
   readonly outputs: readonly OnnxValueInfo[];
   readonly initializers?: readonly OnnxTensor[];
+}
+
+/** A Cast node: `input` converted to the TensorProto.DataType `to`, as `output`. */
+export function castNode(input: string, output: string, to: number): OnnxNode {
+  return {
+    opType: 'Cast',
+    inputs: [input],
+    outputs: [output],
+    attributes: [{ name: 'to', int: to }],
+  };
 }
 
 function tensorProto(tensor: OnnxTensor): ProtoWriter {
