@@ -1,71 +1,74 @@
+import { execFile, spawn } from 'node:child_process';
+import { closeSync, constants, openSync, rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 
+/** Slots of the control array shared with the reader thread. */
+const WRITTEN = 0;
+const READ = 1;
+const ENDED = 2;
+const STOP = 3;
+/** Bumped by every event the main thread may wait for (a frame, the end), so no wake-up is lost. */
+const SIGNAL = 4;
+
 /**
- * The worker's code, plain CommonJS evaluated by `new Worker(..., { eval: true })` so it loads the
- * same way from the TypeScript sources (tests) and the built package. It runs ffmpeg, cuts its
- * stdout into frames and transfers each frame's memory to the main thread, keeping at most
- * `maxAhead` frames unacknowledged.
+ * The reader thread's code, plain CommonJS evaluated by `new Worker(..., { eval: true })` so it
+ * loads the same way from the TypeScript sources (tests) and the built package. It reads the FIFO
+ * ffmpeg writes to (the blocking descriptor `fd`, opened by the main thread) straight into the ring of frames shared with the main
+ * thread: no stream, no chunk copies and no message per frame. It waits while the ring is full.
  */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { spawn } = require('node:child_process');
-const { command, args, frameBytes, maxAhead } = workerData;
-const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-let stderr = '';
-child.stderr.setEncoding('utf8');
-child.stderr.on('data', (chunk) => { stderr = (stderr + chunk).slice(-4000); });
-// Buffers handed back by the main thread (see 'recycle' in pumpFrames), reused before allocating.
-const spare = [];
-const newFrame = () => {
-  const buffer = spare.pop();
-  return buffer !== undefined
-    ? new Uint8Array(buffer, 0, frameBytes)
-    : new Uint8Array(Buffer.allocUnsafeSlow(frameBytes).buffer, 0, frameBytes);
+const READER_SOURCE = `
+const { workerData } = require('node:worker_threads');
+const { readSync } = require('node:fs');
+const { fd, frameBytes, slots, ring, control } = workerData;
+const frames = new Uint8Array(ring);
+const state = new Int32Array(control);
+const [WRITTEN, READ, ENDED, STOP, SIGNAL] = [${WRITTEN}, ${READ}, ${ENDED}, ${STOP}, ${SIGNAL}];
+const signal = () => {
+  Atomics.add(state, SIGNAL, 1);
+  Atomics.notify(state, SIGNAL);
 };
-let pending = newFrame();
-let filled = 0;
-let inFlight = 0;
-child.stdout.on('data', (chunk) => {
-  let offset = 0;
-  while (offset < chunk.length) {
-    const take = Math.min(frameBytes - filled, chunk.length - offset);
-    pending.set(chunk.subarray(offset, offset + take), filled);
-    filled += take;
-    offset += take;
-    if (filled === frameBytes) {
-      parentPort.postMessage({ frame: pending }, [pending.buffer]);
-      inFlight += 1;
-      pending = newFrame();
-      filled = 0;
+let written = 0;
+try {
+  for (;;) {
+    let read = Atomics.load(state, READ);
+    while (written - read >= slots && Atomics.load(state, STOP) === 0) {
+      Atomics.wait(state, READ, read);
+      read = Atomics.load(state, READ);
     }
+    if (Atomics.load(state, STOP) !== 0) break;
+    const start = (written % slots) * frameBytes;
+    let filled = 0;
+    while (filled < frameBytes) {
+      const got = readSync(fd, frames, start + filled, frameBytes - filled, null);
+      if (got === 0) break;
+      filled += got;
+    }
+    if (filled < frameBytes) break;
+    written += 1;
+    Atomics.store(state, WRITTEN, written);
+    signal();
   }
-  if (inFlight >= maxAhead) child.stdout.pause();
-});
-parentPort.on('message', (message) => {
-  if (message === 'ack' || message.buffers !== undefined) {
-    if (message.buffers !== undefined) spare.push(...message.buffers);
-    inFlight -= message === 'ack' ? 1 : message.buffers.length;
-    if (inFlight < maxAhead) child.stdout.resume();
-  } else if (message === 'stop') {
-    // A paused stdout never ends, and 'close' waits for it: drop what is left.
-    child.stdout.destroy();
-    child.kill('SIGKILL');
-  }
-});
-let settled = false;
-const finish = (code, note) => {
-  if (settled) return;
-  settled = true;
-  if (note) stderr += '\\n' + note;
-  parentPort.postMessage({ done: true, code, stderr });
-  parentPort.close();
-};
-child.on('close', (code, signal) => finish(code, signal ? 'ffmpeg was stopped by ' + signal : ''));
-child.on('error', (error) => finish(-1, error.message));
+} finally {
+  Atomics.store(state, ENDED, 1);
+  signal();
+}
 `;
 
-/** Frames whose memory goes back to the reader in one message (see `recycle` in pumpFrames). */
-const RECYCLE_BATCH = 8;
+/** `Atomics.waitAsync` (in Node since 16), which the TypeScript library in use does not declare. */
+const waitAsync = (array: Int32Array, index: number, value: number) =>
+  (
+    Atomics as unknown as {
+      waitAsync(
+        array: Int32Array,
+        index: number,
+        value: number,
+      ): { value: Promise<string> | string };
+    }
+  ).waitAsync(array, index, value);
 
 /** Read-ahead of about 16 MB (52 frames of 640x480), at least 4 and at most 64 frames. */
 export function framesAhead(frameBytes: number): number {
@@ -73,26 +76,21 @@ export function framesAhead(frameBytes: number): number {
 }
 
 export interface PumpOutcome {
-  /** ffmpeg's exit code; -1 when it could not be started or the worker failed. */
+  /** ffmpeg's exit code; -1 when it could not be started or the reader failed. */
   readonly code: number | null;
   /** The end of ffmpeg's stderr. */
   readonly stderr: string;
 }
 
-type WorkerMessage =
-  | { readonly frame: Uint8Array }
-  | { readonly done: true; readonly code: number | null; readonly stderr: string };
-
 /**
- * Runs `command args` in a worker thread and yields its stdout cut into `frameBytes`-sized frames,
- * then returns how the process ended. Decoding runs ahead of the consumer by up to `maxAhead` frames,
- * so ffmpeg keeps working while the caller analyses a frame (a pipe read on the busy main thread
- * would stall it after one frame). Each frame owns its memory. Leaving the loop early kills the
- * process and waits for it to exit.
+ * Runs ffmpeg with `args` (everything but the output, which is a FIFO this function adds) and
+ * yields its raw output cut into `frameBytes`-sized frames, then returns how the process ended.
+ * A reader thread keeps decoding up to `maxAhead` frames ahead of the consumer, so ffmpeg keeps
+ * working while the caller analyses a frame (a pipe read on the busy main thread would stall it
+ * after one frame). Leaving the loop early kills ffmpeg and waits for it to exit.
  *
- * With `recycle`, a frame's memory goes back to the reader when the consumer asks for the next frame,
- * so a long video allocates only the read-ahead's buffers instead of one per frame (less garbage
- * collection on the consumer's thread); the consumer must then not keep a frame past its turn.
+ * Each yielded frame owns a fresh copy, unless `recycle` is set: then a frame is a view of the
+ * shared ring that stays valid until the consumer asks for the next one (no copy, no allocation).
  */
 export async function* pumpFrames(
   command: string,
@@ -101,65 +99,112 @@ export async function* pumpFrames(
   maxAhead = framesAhead(frameBytes),
   recycle = false,
 ): AsyncGenerator<Uint8Array, PumpOutcome> {
-  const worker = new Worker(WORKER_SOURCE, {
+  const dir = await mkdtemp(join(tmpdir(), 'sarm-frames-'));
+  try {
+    const fifo = join(dir, 'frames');
+    await promisify(execFile)('mkfifo', ['-m', '600', fifo]);
+    return yield* pumpThroughFifo(command, args, dir, fifo, frameBytes, maxAhead, recycle);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function* pumpThroughFifo(
+  command: string,
+  args: readonly string[],
+  dir: string,
+  fifo: string,
+  frameBytes: number,
+  slots: number,
+  recycle: boolean,
+): AsyncGenerator<Uint8Array, PumpOutcome> {
+  const ring = new SharedArrayBuffer(frameBytes * slots);
+  const control = new SharedArrayBuffer(5 * Int32Array.BYTES_PER_ELEMENT);
+  const state = new Int32Array(control);
+  const frames = new Uint8Array(ring);
+  // Held open (read and write, which never blocks on Linux) until ffmpeg has opened the FIFO or
+  // exited: meanwhile it lets the reader's blocking descriptor open at once, and it keeps that
+  // descriptor from reading an end of file before ffmpeg has written anything.
+  let keeper: number | undefined = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
+  const fd = openSync(fifo, constants.O_RDONLY);
+  // Once ffmpeg has opened the FIFO (or exited), its name is no longer needed: a process killed
+  // later leaves nothing behind.
+  const release = () => {
+    if (keeper === undefined) return;
+    closeSync(keeper);
+    keeper = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const reader = new Worker(READER_SOURCE, {
     eval: true,
-    workerData: { command, args: [...args], frameBytes, maxAhead },
+    workerData: { fd, frameBytes, slots, ring, control },
   });
-  const frames: Uint8Array[] = [];
-  let outcome: PumpOutcome | undefined;
-  let wake: (() => void) | undefined;
-  const notify = () => {
-    wake?.();
-    wake = undefined;
-  };
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  worker.on('message', (message: WorkerMessage) => {
-    if ('frame' in message) frames.push(message.frame);
-    else outcome = { code: message.code, stderr: message.stderr };
-    notify();
+  let readerError: string | undefined;
+  const readerDone = new Promise<void>((resolve) => reader.once('exit', () => resolve()));
+  reader.on('error', (error: Error) => (readerError = error.message));
+  void readerDone.then(() => {
+    Atomics.store(state, ENDED, 1);
+    Atomics.add(state, SIGNAL, 1);
+    Atomics.notify(state, SIGNAL);
   });
-  worker.on('error', (error: Error) => {
-    outcome ??= { code: -1, stderr: error.message };
-    notify();
+
+  let stderr = '';
+  const child = spawn(command, [...args, '-y', fifo], { stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
+  const exited = new Promise<PumpOutcome>((resolve) => {
+    child.once('error', (error) => {
+      release();
+      resolve({ code: -1, stderr: error.message });
+    });
+    child.once('close', (code, signal) => {
+      release();
+      const note = signal !== null ? `\nffmpeg was stopped by ${signal}` : '';
+      resolve({ code, stderr: stderr + note });
+    });
   });
-  void exited.then(() => {
-    outcome ??= { code: -1, stderr: 'the frame reader stopped unexpectedly' };
-    notify();
-  });
-  const returned: ArrayBuffer[] = [];
-  const giveBack = () => {
-    if (returned.length === 0) return;
-    worker.postMessage({ buffers: returned }, returned);
-    returned.length = 0;
-  };
+
+  let read = 0;
   let finished = false;
+  let outcome: PumpOutcome;
   try {
     for (;;) {
-      const frame = frames.shift();
-      if (frame !== undefined) {
-        if (!recycle) {
-          worker.postMessage('ack');
+      const signal = Atomics.load(state, SIGNAL);
+      // The reader counts its last frame before it ends, so once ended is seen, so is that frame.
+      const ended = Atomics.load(state, ENDED) !== 0;
+      if (read < Atomics.load(state, WRITTEN)) {
+        // ffmpeg has opened the FIFO and keeps it open until it exits.
+        release();
+        const start = (read % slots) * frameBytes;
+        const frame = frames.subarray(start, start + frameBytes);
+        if (recycle) {
           yield frame;
-          continue;
+          read += 1;
+        } else {
+          const copy = frame.slice();
+          read += 1;
+          yield copy;
         }
-        yield frame;
-        // The consumer is done with the frame: its memory goes back with the acknowledgement, a
-        // few frames at a time since each message costs the main thread about as much as a copy.
-        if (frame.buffer instanceof ArrayBuffer) returned.push(frame.buffer);
-        else worker.postMessage('ack');
-        if (returned.length >= RECYCLE_BATCH) giveBack();
+        Atomics.store(state, READ, read);
+        Atomics.notify(state, READ);
         continue;
       }
-      // Before waiting, the reader must know of every frame done, or it could wait for us.
-      giveBack();
-      if (outcome !== undefined) break;
-      await new Promise<void>((resolve) => (wake = resolve));
+      if (ended) break;
+      await waitAsync(state, SIGNAL, signal).value;
     }
     finished = true;
   } finally {
-    if (!finished) worker.postMessage('stop');
+    if (!finished) {
+      // Frees the ring so a reader waiting for room wakes, sees STOP and leaves.
+      Atomics.store(state, STOP, 1);
+      Atomics.add(state, READ, slots);
+      Atomics.notify(state, READ);
+      child.kill('SIGKILL');
+    }
     // Waiting here means that when the consumer's loop has ended, no ffmpeg is left running.
-    await exited;
+    outcome = await exited;
+    await readerDone;
+    closeSync(fd);
   }
-  return outcome ?? { code: -1, stderr: '' };
+  return readerError === undefined ? outcome : { code: -1, stderr: readerError };
 }

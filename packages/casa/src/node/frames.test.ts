@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFile, readdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,6 +142,29 @@ describe('readGrayFrames and probeVideo', () => {
     got.forEach((g) =>
       expect(Math.abs(g.mean - mean(levelFrame(LEVELS[g.index] ?? 0)))).toBeLessThan(5),
     );
+  });
+
+  it('leaves no FIFO behind: after a whole read, an early break or an unreadable file', async () => {
+    const path = await writeSteps('fifo.mp4', 'libx264');
+    const broken = join(dir, 'broken.mp4');
+    await writeFile(broken, 'not a video at all');
+    const temp = await mkdtemp(join(dir, 'tmp-'));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = temp;
+    try {
+      let n = 0;
+      for await (const _f of readGrayFrames(path)) n += 1;
+      expect(n).toBe(LEVELS.length);
+      for await (const _f of readGrayFrames(path)) break;
+      const failure: unknown = await (async () => {
+        for await (const _f of readGrayFrames(broken)) n += 1;
+      })().catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(VideoReadError);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+    expect(await readdir(temp)).toEqual([]);
   });
 
   it('stops ffmpeg when the consumer breaks out early', async () => {

@@ -44,7 +44,6 @@ export async function* readGrayFrames(
   // passthrough keeps one output frame per decoded frame (no duplication to a constant rate).
   args.push(...passthroughFrameRateArgs(), '-an', '-f', 'rawvideo', '-pix_fmt', 'gray');
   if (options.maxFrames !== undefined) args.push('-frames:v', String(options.maxFrames));
-  args.push('pipe:1');
 
   const frames = pumpFrames(
     ffmpegPaths().ffmpeg,
