@@ -22,6 +22,7 @@ export const UserProjectSchema = z.object({
   name: z.string(),
   accessLevel: z.enum(PROJECT_ACCESS_LEVELS),
 });
+export type UserProject = z.infer<typeof UserProjectSchema>;
 
 export const ProfileFieldsSchema = z.object({
   phoneNumber: z.string().max(50).nullable(),

@@ -134,7 +134,11 @@ export function createDatasetsRepository(db: Database) {
   }
 
   /** Dataset and video counts per project. */
-  async function projectCounts(): Promise<Map<string, { datasets: number; videos: number }>> {
+  /** Datasets and videos of each of `projectIds`. */
+  async function projectCounts(
+    projectIds: readonly string[],
+  ): Promise<Map<string, { datasets: number; videos: number }>> {
+    if (projectIds.length === 0) return new Map();
     const rows = await db
       .select({
         projectId: datasets.projectId,
@@ -143,6 +147,7 @@ export function createDatasetsRepository(db: Database) {
       })
       .from(datasets)
       .leftJoin(videos, eq(videos.datasetId, datasets.id))
+      .where(inArray(datasets.projectId, [...projectIds]))
       .groupBy(datasets.projectId);
     return new Map(
       rows.map((row) => [

@@ -128,3 +128,32 @@ describe('createLiveSessionCache', () => {
     expect(cache.knowsLive('t', 'u', new Date(0))).toBe(false);
   });
 });
+
+describe('the signed-in user summary (get-me) on PGlite', () => {
+  it('answers from the caches with no query, and shows membership changes and renames at once', async () => {
+    const { user, headers } = await warmUser();
+    const projectsOfMe = async () => {
+      const before = server.database.queryCount();
+      const me = await getMe(headers);
+      expect(me.statusCode).toBe(200);
+      const queries = server.database.queryCount() - before;
+      return { queries, projects: me.json<{ projects: unknown[] }>().projects };
+    };
+    expect(await projectsOfMe()).toEqual({ queries: 0, projects: [] });
+
+    const { projects } = server.context.repositories;
+    const project = await projects.insertProject({ name: 'Cached', description: '' });
+    await projects.addMember({ projectId: project.id, userId: user.id, accessLevel: 'member' });
+    const joined = await projectsOfMe();
+    expect(joined.projects).toEqual([{ id: project.id, name: 'Cached', accessLevel: 'member' }]);
+    expect(joined.queries).toBeGreaterThan(0);
+    expect((await projectsOfMe()).queries).toBe(0);
+
+    await projects.update(project.id, { name: 'Renamed' }, server.clock.now());
+    expect((await projectsOfMe()).projects).toEqual([
+      { id: project.id, name: 'Renamed', accessLevel: 'member' },
+    ]);
+    await projects.removeMember(project.id, user.id);
+    expect((await projectsOfMe()).projects).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import { deriveAccess, type CurrentUser } from '@sarm/contracts';
+import { deriveAccess, type CurrentUser, type UserProject } from '@sarm/contracts';
 import type { RolesRepository } from '../repositories/roles.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
 import { buildAuthContext, type AuthContext } from './access.js';
@@ -10,7 +10,9 @@ export function createCurrentUserService(deps: {
   users: UsersRepository;
   roles: RolesRepository;
   projects: ProjectsService;
-  principals?: PrincipalCache;
+  principals?: PrincipalCache<AuthContext>;
+  /** The projects each user sees, as `present` lists them. */
+  visibleProjects?: PrincipalCache<UserProject[]>;
 }) {
   async function loadAuthContext(userId: string): Promise<AuthContext | undefined> {
     const cached = deps.principals?.get(userId);
@@ -22,9 +24,17 @@ export function createCurrentUserService(deps: {
     return auth;
   }
 
+  async function projectsOf(auth: AuthContext): Promise<UserProject[]> {
+    const cached = deps.visibleProjects?.get(auth.user.id);
+    if (cached !== undefined) return cached;
+    const projects = await deps.projects.listVisibleSummaries(auth);
+    deps.visibleProjects?.set(auth.user.id, projects);
+    return projects;
+  }
+
   async function present(auth: AuthContext): Promise<CurrentUser> {
     const { user, roles, permissions } = auth;
-    const projects = await deps.projects.listVisible(auth);
+    const projects = await projectsOf(auth);
     const roleCodes = roles.map((role) => role.code);
     return {
       id: user.id,
@@ -47,11 +57,7 @@ export function createCurrentUserService(deps: {
         isSystem: role.isSystem,
       })),
       permissions: permissions.map((code) => ({ code })),
-      projects: projects.map((project) => ({
-        id: project.id,
-        name: project.name,
-        accessLevel: project.accessLevel,
-      })),
+      projects,
       access: { ...deriveAccess(permissions, roleCodes) },
       createdAt: user.createdAt.toISOString(),
     };

@@ -25,7 +25,7 @@ import { createAuthService } from './auth.service.js';
 import { createBootstrapService } from './bootstrap.service.js';
 import { createCurrentUserService } from './current-user.service.js';
 import { createLiveSessionCache } from './live-session-cache.js';
-import { createPrincipalCache } from './principal-cache.js';
+import { createPrincipalCache, VISIBLE_PROJECT_TABLES } from './principal-cache.js';
 import { createLoginThrottleService, type ThrottlePolicy } from './login-throttle.service.js';
 import { createNotificationsService } from './notifications.service.js';
 import { createPasswordResetService } from './password-reset.service.js';
@@ -118,6 +118,10 @@ export function createDomainServices(deps: DomainServiceDependencies) {
     roles: repositories.roles,
     projects,
     principals: createPrincipalCache({ onWrite: deps.onWrite }),
+    visibleProjects: createPrincipalCache({
+      onWrite: deps.onWrite,
+      tables: VISIBLE_PROJECT_TABLES,
+    }),
   });
   const auth = createAuthService({
     users: repositories.users,

@@ -7,7 +7,7 @@ const auth = (id: string) => ({ user: { id } }) as unknown as AuthContext;
 function harness() {
   let now = 0;
   const listeners: Array<{ tables: readonly string[]; listener: () => void }> = [];
-  const cache = createPrincipalCache({
+  const cache = createPrincipalCache<AuthContext>({
     onWrite: (tables, listener) => {
       listeners.push({ tables, listener });
       return () => undefined;
@@ -43,7 +43,7 @@ describe('principal cache', () => {
   });
 
   it('caches nothing when it cannot hear about writes', () => {
-    const cache = createPrincipalCache({});
+    const cache = createPrincipalCache<AuthContext>({});
     cache.set('u1', auth('u1'));
     expect(cache.get('u1')).toBeUndefined();
   });

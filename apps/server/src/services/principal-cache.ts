@@ -1,7 +1,7 @@
-import type { AuthContext } from './access.js';
-
 /** Tables whose rows make up a signed-in user's AuthContext. */
 export const PRINCIPAL_TABLES = ['users', 'roles', 'role_permissions', 'user_roles'] as const;
+/** Tables whose rows decide which projects a user sees (with the principal's permissions). */
+export const VISIBLE_PROJECT_TABLES = [...PRINCIPAL_TABLES, 'projects', 'project_members'] as const;
 
 /**
  * How long another process may use a user's roles and permissions after they changed. In this
@@ -14,32 +14,35 @@ export const PRINCIPAL_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
 /**
- * The signed-in users' AuthContexts of the last few seconds, so a request does not read the user,
- * its roles and their permissions again (they were three of a request's four queries).
+ * What each signed-in user was found to be in the last few seconds (by default their AuthContext,
+ * so a request does not read the user, its roles and their permissions again: they were three of
+ * a request's four queries), forgotten for everyone on any write to `tables`.
  */
-export function createPrincipalCache(options: {
-  /** Subscribes to writes of the principal tables; without it nothing is cached. */
+export function createPrincipalCache<Value>(options: {
+  /** Subscribes to writes of the tables; without it nothing is cached. */
   readonly onWrite?: (tables: readonly string[], listener: () => void) => () => void;
+  /** The tables the cached values are read from (default: PRINCIPAL_TABLES). */
+  readonly tables?: readonly string[];
   readonly nowMs?: () => number;
 }) {
   const nowMs = options.nowMs ?? (() => performance.now());
-  const entries = new Map<string, { readonly auth: AuthContext; readonly until: number }>();
+  const entries = new Map<string, { readonly value: Value; readonly until: number }>();
   const enabled = options.onWrite !== undefined;
-  options.onWrite?.(PRINCIPAL_TABLES, () => entries.clear());
+  options.onWrite?.(options.tables ?? PRINCIPAL_TABLES, () => entries.clear());
 
   return {
-    get(userId: string): AuthContext | undefined {
+    get(userId: string): Value | undefined {
       const entry = entries.get(userId);
       if (entry === undefined) return undefined;
-      if (entry.until > nowMs()) return entry.auth;
+      if (entry.until > nowMs()) return entry.value;
       entries.delete(userId);
       return undefined;
     },
-    set(userId: string, auth: AuthContext): void {
+    set(userId: string, value: Value): void {
       if (!enabled) return;
       if (entries.size >= MAX_ENTRIES) entries.clear();
-      entries.set(userId, { auth, until: nowMs() + PRINCIPAL_TTL_MS });
+      entries.set(userId, { value, until: nowMs() + PRINCIPAL_TTL_MS });
     },
   };
 }
-export type PrincipalCache = ReturnType<typeof createPrincipalCache>;
+export type PrincipalCache<Value> = ReturnType<typeof createPrincipalCache<Value>>;

@@ -1,4 +1,4 @@
-import type { UserProjectDetail } from '@sarm/contracts';
+import type { UserProject, UserProjectDetail } from '@sarm/contracts';
 import type {
   ProjectsRepository,
   ProjectWithMembership,
@@ -36,12 +36,25 @@ export function createProjectsService(deps: {
    * The caller's projects: memberships for everyone; every project for project managers
    * (`system.manage_projects`), with access level `admin` where they are not a member.
    */
+  function visibleRows(auth: AuthContext): Promise<ProjectWithMembership[]> {
+    return meetsRequirement(auth, 'system.manage_projects')
+      ? deps.repository.listAllProjects(auth.user.id)
+      : deps.repository.listMemberProjects(auth.user.id);
+  }
+
   async function listVisible(auth: AuthContext): Promise<UserProjectDetail[]> {
-    const rows = meetsRequirement(auth, 'system.manage_projects')
-      ? await deps.repository.listAllProjects(auth.user.id)
-      : await deps.repository.listMemberProjects(auth.user.id);
-    const counts = await deps.datasets.projectCounts();
+    const rows = await visibleRows(auth);
+    const counts = await deps.datasets.projectCounts(rows.map((row) => row.project.id));
     return rows.map((row) => toUserProject(row, counts.get(row.project.id)));
+  }
+
+  /** The caller's projects as the signed-in user's summary shows them: no counts to read. */
+  async function listVisibleSummaries(auth: AuthContext): Promise<UserProject[]> {
+    return (await visibleRows(auth)).map(({ project, membership }) => ({
+      id: project.id,
+      name: project.name,
+      accessLevel: membership?.accessLevel ?? 'admin',
+    }));
   }
 
   /** One visible project; 404 `Project not found` otherwise. */
@@ -51,6 +64,6 @@ export function createProjectsService(deps: {
     return project;
   }
 
-  return { listVisible, getVisible };
+  return { listVisible, listVisibleSummaries, getVisible };
 }
 export type ProjectsService = ReturnType<typeof createProjectsService>;
