@@ -12,7 +12,7 @@ export type Polarity = 'bright' | 'dark';
  * changes whenever a default or a meaning changes.
  */
 export interface CasaSettings {
-  readonly version: 3;
+  readonly version: 4;
   /** Overrides the container's frame rate (use only when the container is known to be wrong). */
   readonly fpsOverride: number | null;
   /** Spatial calibration. 0.5 µm/px is an assumption for 40x phase contrast on a 640x480 camera. */
@@ -45,8 +45,8 @@ export interface CasaSettings {
   readonly mergeDistanceUm: number;
   /** Maximum distance between a predicted and a detected position, µm. */
   readonly trackerGateUm: number;
-  /** Frames a track may miss before it ends. */
-  readonly maxGapFrames: number;
+  /** Time a track may go unseen before it ends, s (a whole number of frames, at least one). */
+  readonly maxGapS: number;
   /** Tracks shorter than this are counted for concentration but not for kinematics. */
   readonly minTrackFrames: number;
   /** Points in the moving average that defines the average path (VAP). */
@@ -68,7 +68,7 @@ export interface CasaSettings {
 }
 
 export const DEFAULT_CASA_SETTINGS: CasaSettings = {
-  version: 3,
+  version: 4,
   fpsOverride: null,
   umPerPixel: 0.5,
   chamberDepthUm: DEFAULT_CHAMBER_DEPTH_UM,
@@ -85,7 +85,7 @@ export const DEFAULT_CASA_SETTINGS: CasaSettings = {
   maxClusterAreaUm2: 150,
   mergeDistanceUm: 3.6,
   trackerGateUm: 5,
-  maxGapFrames: 3,
+  maxGapS: 0.2,
   minTrackFrames: 10,
   vapWindow: 9,
   rapidProgressiveUmPerS: WHO_PROGRESSION_THRESHOLDS_UM_PER_S.rapidProgressive,
@@ -122,11 +122,12 @@ const POSITIVE_KEYS = [
   'beatMaxPeriodS',
   'beatMinAmplitudeUm',
   'driftSmoothingS',
+  'maxGapS',
 ] as const;
 
 /** Fills defaults and validates; throws {@link InvalidSettingsError} naming the bad setting. */
 export function resolveSettings(partial: Partial<CasaSettings> = {}): CasaSettings {
-  const s: CasaSettings = { ...DEFAULT_CASA_SETTINGS, ...partial, version: 3 };
+  const s: CasaSettings = { ...DEFAULT_CASA_SETTINGS, ...partial, version: 4 };
   for (const key of POSITIVE_KEYS) {
     const value = s[key];
     if (!Number.isFinite(value) || value <= 0) {
@@ -155,8 +156,8 @@ export function resolveSettings(partial: Partial<CasaSettings> = {}): CasaSettin
   if (s.slowProgressiveUmPerS >= s.rapidProgressiveUmPerS) {
     throw new InvalidSettingsError('slowProgressiveUmPerS must be below rapidProgressiveUmPerS');
   }
-  for (const key of ['maxGapFrames', 'minTrackFrames', 'vapWindow'] as const) {
-    if (!Number.isInteger(s[key]) || s[key] < (key === 'maxGapFrames' ? 0 : 2)) {
+  for (const key of ['minTrackFrames', 'vapWindow'] as const) {
+    if (!Number.isInteger(s[key]) || s[key] < 2) {
       throw new InvalidSettingsError(`Setting ${key} must be an integer (got ${String(s[key])})`);
     }
   }

@@ -56,7 +56,7 @@ describe('analyzeFrames', () => {
         result.motility.motility_distribution.Immotile - expected.motility_distribution.Immotile,
       ),
     ).toBeLessThan(12);
-    expect(result.settings.version).toBe(3);
+    expect(result.settings.version).toBe(4);
   });
 
   it('awaits a detector that answers a promise and gets the same result as from a synchronous one', async () => {
@@ -130,5 +130,67 @@ describe('analyzeFrames', () => {
     await expect(
       analyzeFrames(framesOf(sim), sim.info, resolveSettings(), { detector: failing }),
     ).rejects.toThrow('model crashed on frame 3');
+  });
+});
+
+describe('tracks through missed detections', () => {
+  /** One head crossing the field at 40 µm/s, unseen from 1 s on for `hiddenS` seconds. */
+  async function tracksOf(fps: number, hiddenS: number): Promise<number> {
+    const settings = resolveSettings();
+    const frames = Math.round(3 * fps);
+    const hidden = (i: number) => i >= fps && i < fps + Math.round(hiddenS * fps);
+    const detector: Detector = {
+      detect: (frame) => {
+        if (hidden(frame.index)) return [];
+        const x = 40 + ((40 / settings.umPerPixel) * frame.index) / fps;
+        const y = 60;
+        return [
+          {
+            x,
+            y,
+            x1: x - 4,
+            y1: y - 3,
+            x2: x + 4,
+            y2: y + 3,
+            confidence: 1,
+            className: 'sperm',
+            cellCount: 1,
+            angle: 0,
+            morphometry: {
+              area_um2: 12,
+              length_um: 4.5,
+              width_um: 3,
+              ellipticity: 1.5,
+              perimeter_um: 12,
+            },
+          },
+        ];
+      },
+    };
+    const blank = new Uint8Array(320 * 120);
+    const info = {
+      width: 320,
+      height: 120,
+      fps,
+      frameCount: frames,
+      durationS: 3,
+      codec: 'raw',
+      container: 'raw',
+    };
+    const all = Array.from({ length: frames }, (_, i) => ({
+      index: i as GrayFrame['index'],
+      width: 320,
+      height: 120,
+      data: blank,
+    }));
+    const result = await analyzeFrames(all, info, settings, { detector });
+    return result.tracks.length;
+  }
+
+  it('keeps a head unseen for 0.16 s on one track and ends it after 0.3 s, at 25, 50 and 100 fps', async () => {
+    for (const fps of [25, 50, 100]) {
+      expect(await tracksOf(fps, 0.16)).toBe(1);
+      expect(await tracksOf(fps, 0.32)).toBe(2);
+    }
   });
 });

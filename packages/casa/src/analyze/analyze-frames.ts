@@ -81,7 +81,8 @@ async function analyzeWithPolarity(
     {
       gatePx: settings.trackerGateUm / settings.umPerPixel,
       minSigmaPx: POSITION_NOISE_UM / settings.umPerPixel,
-      maxGapFrames: settings.maxGapFrames,
+      maxGapFrames: Math.max(1, Math.round(settings.maxGapS * fps)),
+      fps,
       minTrackFrames: settings.minTrackFrames,
     },
     (track) => finished.push(track),

@@ -24,8 +24,12 @@ export const KEPT_DETECTIONS = 25;
 const VELOCITY_SMOOTHING = 0.15;
 /** Weight of the newest prediction error in a track's running position variance. */
 const VARIANCE_SMOOTHING = 0.2;
-/** Cost added per frame a track has gone unseen (in units of the assignment cost, see candidates). */
-const MISSED_FRAME_COST = 1.5;
+/**
+ * Cost added per second a track has gone unseen (in units of the assignment cost, see candidates),
+ * charged per missed frame: 1.5 a frame at 50 fps. Per frame, a track at 100 fps would reach the
+ * cost of staying unmatched in half the time it takes at 50 fps and never come back.
+ */
+const MISSED_SECOND_COST = 75;
 /** Predictions within this share of the gate of a head's box count as inside it (see occlusion). */
 const OVERLAP_MARGIN_GATES = 0.6;
 /** Weight of the newest head area in a track's running area. */
@@ -60,6 +64,8 @@ export interface TrackerOptions {
   readonly minTrackFrames: number;
   /** Floor of a track's position uncertainty (centroid noise), pixels; 1 when not given. */
   readonly minSigmaPx?: number;
+  /** Frames per second, which sets what a missed frame costs; 50 when not given. */
+  readonly fps?: number;
 }
 
 /**
@@ -86,7 +92,8 @@ export class Tracker {
    */
   push(frame: number, detections: readonly Detection[]): void {
     const tracks = this.active;
-    const { gatePx, maxGapFrames } = this.options;
+    const { gatePx, maxGapFrames, fps } = this.options;
+    const missedFrameCost = MISSED_SECOND_COST / (fps ?? 50);
     const predictions = tracks.map((t): Prediction => {
       const last = t.points[t.points.length - 1] ?? [frame, 0, 0];
       const steps = frame - last[0];
@@ -101,7 +108,7 @@ export class Tracker {
         variance: t.variance * (frame - t.lastSeen),
         // A coasting track pays for each missed frame, so a track seen last frame wins a contested
         // head instead of the two taking it in turns.
-        penalty: t.missed * MISSED_FRAME_COST,
+        penalty: t.missed * missedFrameCost,
         angle: t.angle,
       };
     });
