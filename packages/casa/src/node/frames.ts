@@ -14,7 +14,7 @@ export interface ReadFramesOptions {
   /**
    * Reuse frame buffers: a yielded frame's memory is handed back to the reader when the loop asks for
    * the next frame, so the consumer must not keep a frame (or its `data`) past its loop iteration.
-   * Saves one allocation per frame; off by default.
+   * Saves a copy and an allocation per frame; off by default.
    */
   readonly reuseBuffers?: boolean;
 }
