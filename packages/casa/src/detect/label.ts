@@ -1,5 +1,5 @@
 import type { BlobStats } from './blob-stats.js';
-import { addPixel, emptyBlobStats } from './blob-stats.js';
+import { emptyBlobStats } from './blob-stats.js';
 import type { SubtractedFrame } from './background.js';
 
 /**
@@ -66,6 +66,22 @@ export class BlobLabeller {
       if ((signal[start] ?? 0) < low || map.isLabelled(start)) continue;
       const label = map.take();
       const blob = emptyBlobStats([label]);
+      // The sums live in locals while the blob fills and go into `blob` once at the end.
+      let area = 0;
+      let boundary = 0;
+      let peak = blob.peak;
+      let weight = 0;
+      let wx = 0;
+      let wy = 0;
+      let sx = 0;
+      let sy = 0;
+      let sxx = 0;
+      let syy = 0;
+      let sxy = 0;
+      let minX = blob.minX;
+      let minY = blob.minY;
+      let maxX = blob.maxX;
+      let maxY = blob.maxY;
       let peakPixel = start;
       let top = 0;
       stack[top++] = start;
@@ -75,31 +91,113 @@ export class BlobLabeller {
         const x = p % width;
         const y = (p - x) / width;
         const v = signal[p] ?? 0;
-        if (v > blob.peak) peakPixel = p;
-        addPixel(blob, x, y, v, v - low + 1);
+        const w = v - low + 1;
+        if (v > peak) {
+          peakPixel = p;
+          peak = v;
+        }
+        area += 1;
+        weight += w;
+        wx += w * x;
+        wy += w * y;
+        sx += x;
+        sy += y;
+        sxx += x * x;
+        syy += y * y;
+        sxy += x * y;
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
         let edge = false;
-        for (let dy = -1; dy <= 1; dy++) {
-          const ny = y + dy;
-          if (ny < 0 || ny >= height) {
-            edge = true;
-            continue;
-          }
-          for (let dx = -1; dx <= 1; dx++) {
-            const nx = x + dx;
-            if ((dx === 0 && dy === 0) || nx < 0 || nx >= width) continue;
-            const q = ny * width + nx;
-            if ((signal[q] ?? 0) < low) {
-              // Boundary: a 4-neighbour outside the blob.
-              if (dx === 0 || dy === 0) edge = true;
-              continue;
-            }
-            if (labels[q] === label) continue;
+        if (x > 0 && x < width - 1 && y > 0 && y < height - 1) {
+          // Inside the frame: the eight neighbours in the general loop's order, without its checks.
+          // A 4-neighbour below `low` is the blob's boundary.
+          let q = p - width - 1;
+          if ((signal[q] ?? 0) >= low && labels[q] !== label) {
             labels[q] = label;
             stack[top++] = q;
           }
+          q += 1;
+          if ((signal[q] ?? 0) < low) edge = true;
+          else if (labels[q] !== label) {
+            labels[q] = label;
+            stack[top++] = q;
+          }
+          q += 1;
+          if ((signal[q] ?? 0) >= low && labels[q] !== label) {
+            labels[q] = label;
+            stack[top++] = q;
+          }
+          q = p - 1;
+          if ((signal[q] ?? 0) < low) edge = true;
+          else if (labels[q] !== label) {
+            labels[q] = label;
+            stack[top++] = q;
+          }
+          q = p + 1;
+          if ((signal[q] ?? 0) < low) edge = true;
+          else if (labels[q] !== label) {
+            labels[q] = label;
+            stack[top++] = q;
+          }
+          q = p + width - 1;
+          if ((signal[q] ?? 0) >= low && labels[q] !== label) {
+            labels[q] = label;
+            stack[top++] = q;
+          }
+          q += 1;
+          if ((signal[q] ?? 0) < low) edge = true;
+          else if (labels[q] !== label) {
+            labels[q] = label;
+            stack[top++] = q;
+          }
+          q += 1;
+          if ((signal[q] ?? 0) >= low && labels[q] !== label) {
+            labels[q] = label;
+            stack[top++] = q;
+          }
+        } else {
+          for (let dy = -1; dy <= 1; dy++) {
+            const ny = y + dy;
+            if (ny < 0 || ny >= height) {
+              edge = true;
+              continue;
+            }
+            for (let dx = -1; dx <= 1; dx++) {
+              const nx = x + dx;
+              if ((dx === 0 && dy === 0) || nx < 0 || nx >= width) continue;
+              const q = ny * width + nx;
+              if ((signal[q] ?? 0) < low) {
+                // Boundary: a 4-neighbour outside the blob.
+                if (dx === 0 || dy === 0) edge = true;
+                continue;
+              }
+              if (labels[q] === label) continue;
+              labels[q] = label;
+              stack[top++] = q;
+            }
+          }
         }
-        if (edge) blob.boundary += 1;
+        if (edge) boundary += 1;
       }
+      Object.assign(blob, {
+        area,
+        boundary,
+        peak,
+        weight,
+        wx,
+        wy,
+        sx,
+        sy,
+        sxx,
+        syy,
+        sxy,
+        minX,
+        minY,
+        maxX,
+        maxY,
+      });
       if (keep ? keep(blob.peak, peakPixel) : blob.peak >= high) blobs.push(blob);
     }
     return blobs;
