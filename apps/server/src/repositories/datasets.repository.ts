@@ -133,8 +133,7 @@ export function createDatasetsRepository(db: Database) {
     return result;
   }
 
-  /** Dataset and video counts per project. */
-  /** Datasets and videos of each of `projectIds`. */
+  /** Dataset and video counts of each of `projectIds`. */
   async function projectCounts(
     projectIds: readonly string[],
   ): Promise<Map<string, { datasets: number; videos: number }>> {

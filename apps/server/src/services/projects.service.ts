@@ -42,6 +42,7 @@ export function createProjectsService(deps: {
       : deps.repository.listMemberProjects(auth.user.id);
   }
 
+  /** The caller's projects with their dataset and video counts. */
   async function listVisible(auth: AuthContext): Promise<UserProjectDetail[]> {
     const rows = await visibleRows(auth);
     const counts = await deps.datasets.projectCounts(rows.map((row) => row.project.id));

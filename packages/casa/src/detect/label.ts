@@ -33,6 +33,9 @@ export class LabelMap {
   }
 }
 
+/** Which of the eight neighbours (in `neighbours` order) share a side with the pixel. */
+const AXIS_NEIGHBOUR = [0, 1, 0, 1, 1, 0, 1, 0];
+
 /**
  * Hysteresis labelling: 8-connected components of pixels at or above `low`, kept when their peak
  * reaches `high`. Accumulates area, intensity-weighted centroid (weight = signal - low + 1), second
@@ -60,6 +63,8 @@ export class BlobLabeller {
     if (this.stack.length !== size) this.stack = new Int32Array(size);
     const { stack, map } = this;
     const labels = map.labels;
+    // Offsets of the eight neighbours, row above first, as the general loop visits them.
+    const neighbours = [-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1];
     const blobs: BlobStats[] = [];
     for (let c = 0; c < candidateCount; c++) {
       const start = candidates[c] ?? 0;
@@ -112,48 +117,13 @@ export class BlobLabeller {
         let edge = false;
         if (x > 0 && x < width - 1 && y > 0 && y < height - 1) {
           // Inside the frame: the eight neighbours in the general loop's order, without its checks.
-          // A 4-neighbour below `low` is the blob's boundary.
-          let q = p - width - 1;
-          if ((signal[q] ?? 0) >= low && labels[q] !== label) {
-            labels[q] = label;
-            stack[top++] = q;
-          }
-          q += 1;
-          if ((signal[q] ?? 0) < low) edge = true;
-          else if (labels[q] !== label) {
-            labels[q] = label;
-            stack[top++] = q;
-          }
-          q += 1;
-          if ((signal[q] ?? 0) >= low && labels[q] !== label) {
-            labels[q] = label;
-            stack[top++] = q;
-          }
-          q = p - 1;
-          if ((signal[q] ?? 0) < low) edge = true;
-          else if (labels[q] !== label) {
-            labels[q] = label;
-            stack[top++] = q;
-          }
-          q = p + 1;
-          if ((signal[q] ?? 0) < low) edge = true;
-          else if (labels[q] !== label) {
-            labels[q] = label;
-            stack[top++] = q;
-          }
-          q = p + width - 1;
-          if ((signal[q] ?? 0) >= low && labels[q] !== label) {
-            labels[q] = label;
-            stack[top++] = q;
-          }
-          q += 1;
-          if ((signal[q] ?? 0) < low) edge = true;
-          else if (labels[q] !== label) {
-            labels[q] = label;
-            stack[top++] = q;
-          }
-          q += 1;
-          if ((signal[q] ?? 0) >= low && labels[q] !== label) {
+          for (let k = 0; k < 8; k++) {
+            const q = p + (neighbours[k] ?? 0);
+            if ((signal[q] ?? 0) < low) {
+              if (AXIS_NEIGHBOUR[k] === 1) edge = true;
+              continue;
+            }
+            if (labels[q] === label) continue;
             labels[q] = label;
             stack[top++] = q;
           }

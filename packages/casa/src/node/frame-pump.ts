@@ -17,8 +17,9 @@ const SIGNAL = 4;
 /**
  * The reader thread's code, plain CommonJS evaluated by `new Worker(..., { eval: true })` so it
  * loads the same way from the TypeScript sources (tests) and the built package. It reads the FIFO
- * ffmpeg writes to (the blocking descriptor `fd`, opened by the main thread) straight into the ring of frames shared with the main
- * thread: no stream, no chunk copies and no message per frame. It waits while the ring is full.
+ * ffmpeg writes to (the blocking descriptor `fd`, opened by the main thread) straight into the
+ * ring of frames shared with the main thread: no stream, no chunk copies and no message per
+ * frame. It waits while the ring is full.
  */
 const READER_SOURCE = `
 const { workerData } = require('node:worker_threads');
@@ -177,14 +178,8 @@ async function* pumpThroughFifo(
         release();
         const start = (read % slots) * frameBytes;
         const frame = frames.subarray(start, start + frameBytes);
-        if (recycle) {
-          yield frame;
-          read += 1;
-        } else {
-          const copy = frame.slice();
-          read += 1;
-          yield copy;
-        }
+        yield recycle ? frame : frame.slice();
+        read += 1;
         Atomics.store(state, READ, read);
         Atomics.notify(state, READ);
         continue;
