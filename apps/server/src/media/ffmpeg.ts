@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { runInBackground } from '../process/background-priority.js';
 import type { FileStorage } from '../storage/storage.js';
 
 /**
@@ -81,6 +82,7 @@ function spawnFfmpeg(
       return;
     }
     const child = spawn(ffmpegPaths().ffmpeg, fullArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    runInBackground(child.pid);
     // Pipe errors surface through 'close' with a non-zero code; never as an unhandled 'error'.
     child.stdout.on('error', () => undefined);
     child.stderr.on('error', () => undefined);

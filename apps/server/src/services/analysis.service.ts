@@ -1,5 +1,6 @@
 import { resolveSettings, type AnalysisResult, type CasaSettings } from '@sarm/casa';
 import { analyzeVideo } from '@sarm/casa/node';
+import { BACKGROUND_PRIORITY } from '../process/background-priority.js';
 import {
   TOTAL_SPERM_NUMBER_REASONS,
   type CalculationError,
@@ -96,6 +97,7 @@ export function createVideoAnalysisRunner(deps: {
         analyzeVideo(await localFile(deps.storage, video.originalKey, dir), settings, {
           onProgress,
           detector: active.detector,
+          priority: BACKGROUND_PRIORITY,
         }),
       );
       const stored: AnalysisResult & { detector: DetectorInfo } = {

@@ -38,6 +38,29 @@ describe('ClassicalDetector on generated frames', () => {
 });
 
 describe('analyzeFrames', () => {
+  it('gives the event loop a turn while it works, even when frames are ready at once', async () => {
+    const sim = createSimulation({ sperm: 20, frames: 60, seed: 5 });
+    const frames = Array.from(framesOf(sim));
+    // A detector slow enough that the loop runs well beyond one turn's budget.
+    const classical = new ClassicalDetector(resolveSettings());
+    const slow: Detector = {
+      detect: (frame, settings) => {
+        const until = performance.now() + 2;
+        while (performance.now() < until);
+        return classical.detect(frame, settings);
+      },
+    };
+    let timerFiredAtFrame = -1;
+    let done = 0;
+    setTimeout(() => (timerFiredAtFrame = done), 0);
+    await analyzeFrames(frames, sim.info, resolveSettings(), {
+      detector: slow,
+      onProgress: (n) => (done = n),
+    });
+    expect(timerFiredAtFrame).toBeGreaterThan(0);
+    expect(timerFiredAtFrame).toBeLessThan(10);
+  });
+
   it('recovers concentration and the WHO class shares of a simulated sample', async () => {
     const sim = createSimulation({ sperm: 40, frames: 200, seed: 11 });
     const result = await analyzeFrames(framesOf(sim), sim.info, resolveSettings());

@@ -16,6 +16,13 @@ import type { AnalysisResult, FrameResult, PolarityReport } from './result.js';
 /** Called after each frame with frames done and the expected total (from the probe). */
 export type AnalyzeProgress = (done: number, total: number) => void;
 
+/**
+ * Longest stretch, ms, the frame loop runs without giving the event loop a turn. Frames read
+ * ahead arrive as resolved promises, so without this a server analysing a video would answer
+ * nobody until the read-ahead ran dry.
+ */
+const YIELD_EVERY_MS = 5;
+
 /** Centroid noise of a head, µm: the floor of a track's position uncertainty. */
 const POSITION_NOISE_UM = 0.5;
 /** Tracks closer than this (µm) may have swapped cells; checked after tracking. */
@@ -103,7 +110,12 @@ async function analyzeWithPolarity(
   // An asynchronous detector works on the next frames while the oldest one's answer is awaited;
   // answers are recorded in frame order. A synchronous one costs no promise at all.
   const inDetection: { index: GrayFrame['index']; detections: Promise<Detection[]> }[] = [];
+  let lastYield = performance.now();
   for await (const frame of frames) {
+    if (performance.now() - lastYield > YIELD_EVERY_MS) {
+      await yieldToEventLoop();
+      lastYield = performance.now();
+    }
     width = frame.width;
     height = frame.height;
     const answered = detector.detect(frame, settings);
@@ -199,6 +211,18 @@ async function peekFrames(
     }
   }
   return { head, rest: replay() };
+}
+
+/**
+ * Lets timers and I/O callbacks run (a macrotask; a resolved promise would not): `setImmediate`
+ * where there is one (Node; no 1 ms timer clamp), else a zero timeout.
+ */
+function yieldToEventLoop(): Promise<void> {
+  const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown })
+    .setImmediate;
+  return new Promise((resolve) =>
+    immediate === undefined ? setTimeout(resolve, 0) : immediate(() => resolve()),
+  );
 }
 
 function toBox(d: Detection): readonly [number, number, number, number, number] {

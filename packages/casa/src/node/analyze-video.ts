@@ -5,6 +5,11 @@ import type { CasaSettings } from '../settings.js';
 import { readGrayFrames } from './frames.js';
 import { probeVideo } from './probe.js';
 
+export interface AnalyzeVideoOptions extends AnalyzeOptions {
+  /** A nice value for ffmpeg and the frame reader (see `ReadFramesOptions.priority`). */
+  readonly priority?: number;
+}
+
 /**
  * Probes a video file and analyses all its frames, streaming them from ffmpeg.
  * Throws VideoReadError when the file cannot be read.
@@ -12,11 +17,16 @@ import { probeVideo } from './probe.js';
 export async function analyzeVideo(
   path: string,
   settings: CasaSettings,
-  options: AnalyzeOptions = {},
+  options: AnalyzeVideoOptions = {},
 ): Promise<AnalysisResult> {
   const info = await probeVideo(path);
   // Every detector is done with a frame's pixels when `detect` returns (the Detector contract; an
   // asynchronous one copies them) and the polarity decision copies the frames it holds, so the
   // reader may reuse each frame's memory: no allocation per frame.
-  return analyzeFrames(readGrayFrames(path, { reuseBuffers: true }), info, settings, options);
+  return analyzeFrames(
+    readGrayFrames(path, { reuseBuffers: true, priority: options.priority }),
+    info,
+    settings,
+    options,
+  );
 }

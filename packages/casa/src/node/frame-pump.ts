@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { closeSync, constants, openSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -24,7 +24,9 @@ const SIGNAL = 4;
 const READER_SOURCE = `
 const { workerData } = require('node:worker_threads');
 const { readSync } = require('node:fs');
-const { fd, frameBytes, slots, ring, control } = workerData;
+const { fd, frameBytes, slots, ring, control, priority } = workerData;
+// On Linux a thread's nice value is its own: this lowers the reader only, not its process.
+if (priority > 0) require('node:os').setPriority(priority);
 const frames = new Uint8Array(ring);
 const state = new Int32Array(control);
 const [WRITTEN, READ, ENDED, STOP, SIGNAL] = [${WRITTEN}, ${READ}, ${ENDED}, ${STOP}, ${SIGNAL}];
@@ -92,6 +94,7 @@ export interface PumpOutcome {
  *
  * Each yielded frame owns a fresh copy, unless `recycle` is set: then a frame is a view of the
  * shared ring that stays valid until the consumer asks for the next one (no copy, no allocation).
+ * A `priority` above 0 is a nice value for ffmpeg and the reader thread (background work).
  */
 export async function* pumpFrames(
   command: string,
@@ -99,12 +102,22 @@ export async function* pumpFrames(
   frameBytes: number,
   maxAhead = framesAhead(frameBytes),
   recycle = false,
+  priority = 0,
 ): AsyncGenerator<Uint8Array, PumpOutcome> {
   const dir = await mkdtemp(join(tmpdir(), 'sarm-frames-'));
   try {
     const fifo = join(dir, 'frames');
     await promisify(execFile)('mkfifo', ['-m', '600', fifo]);
-    return yield* pumpThroughFifo(command, args, dir, fifo, frameBytes, maxAhead, recycle);
+    return yield* pumpThroughFifo(
+      command,
+      args,
+      dir,
+      fifo,
+      frameBytes,
+      maxAhead,
+      recycle,
+      priority,
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -118,6 +131,7 @@ async function* pumpThroughFifo(
   frameBytes: number,
   slots: number,
   recycle: boolean,
+  priority: number,
 ): AsyncGenerator<Uint8Array, PumpOutcome> {
   const ring = new SharedArrayBuffer(frameBytes * slots);
   const control = new SharedArrayBuffer(5 * Int32Array.BYTES_PER_ELEMENT);
@@ -138,7 +152,7 @@ async function* pumpThroughFifo(
   };
   const reader = new Worker(READER_SOURCE, {
     eval: true,
-    workerData: { fd, frameBytes, slots, ring, control },
+    workerData: { fd, frameBytes, slots, ring, control, priority },
   });
   let readerError: string | undefined;
   const readerDone = new Promise<void>((resolve) => reader.once('exit', () => resolve()));
@@ -151,6 +165,7 @@ async function* pumpThroughFifo(
 
   let stderr = '';
   const child = spawn(command, [...args, '-y', fifo], { stdio: ['ignore', 'ignore', 'pipe'] });
+  if (priority > 0 && child.pid !== undefined) lowerPriority(child.pid, priority);
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
   const exited = new Promise<PumpOutcome>((resolve) => {
@@ -202,4 +217,13 @@ async function* pumpThroughFifo(
     closeSync(fd);
   }
   return readerError === undefined ? outcome : { code: -1, stderr: readerError };
+}
+
+/** Lowers a process's priority; a process that already exited is left alone. */
+function lowerPriority(pid: number, priority: number): void {
+  try {
+    setPriority(pid, priority);
+  } catch {
+    // ESRCH: ffmpeg ended already (its exit is reported by the 'close' event).
+  }
 }

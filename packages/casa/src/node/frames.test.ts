@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeFrames } from '../analyze/analyze-frames.js';
@@ -165,6 +165,26 @@ describe('readGrayFrames and probeVideo', () => {
       else process.env.TMPDIR = saved;
     }
     expect(await readdir(temp)).toEqual([]);
+  });
+
+  it('runs ffmpeg and the reader thread at the priority asked for, and the caller as it was', async () => {
+    const path = await writeLongAvi('nice.avi');
+    const callerNice = getPriority();
+    for await (const _f of readGrayFrames(path, { priority: 7 })) {
+      const [pid] = await ffmpegPidsReading(path);
+      expect(getPriority(pid)).toBe(7);
+      // Linux keeps a nice value per thread (task): the reader is one of this process's tasks.
+      const tasks = await readdir(`/proc/${process.pid}/task`);
+      const nices = await Promise.all(
+        tasks.map(async (tid) => {
+          const stat = await readFile(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+        }),
+      );
+      expect(nices).toContain(7);
+      break;
+    }
+    expect(getPriority()).toBe(callerNice);
   });
 
   it('stops ffmpeg when the consumer breaks out early', async () => {

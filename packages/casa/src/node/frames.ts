@@ -17,6 +17,11 @@ export interface ReadFramesOptions {
    * Saves a copy and an allocation per frame; off by default.
    */
   readonly reuseBuffers?: boolean;
+  /**
+   * A nice value (1-19) for ffmpeg and the reader thread: background work on a machine that also
+   * answers people (the server's jobs). 0, the default, leaves them at the caller's priority.
+   */
+  readonly priority?: number;
 }
 
 /**
@@ -51,6 +56,7 @@ export async function* readGrayFrames(
     frameBytes,
     framesAhead(frameBytes),
     options.reuseBuffers === true,
+    options.priority ?? 0,
   );
   let index = start;
   let step = await frames.next();

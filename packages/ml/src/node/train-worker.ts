@@ -3,6 +3,7 @@
  * runs the job its `workerData` asks for and reports through the parent port. A 'stop' message
  * ends training at the next batch.
  */
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { initBackend } from '../backend.js';
 import { runDetectionTraining } from './detection-job.js';
@@ -17,6 +18,14 @@ import type {
 
 const port = parentPort;
 if (port === null) throw new Error('train-worker.js runs only as a worker thread');
+
+/**
+ * Training is background work: on Linux a thread's nice value is its own, so this lowers this
+ * thread only and a server training a model keeps answering people at full speed. On an idle
+ * machine it changes nothing.
+ */
+const TRAINING_NICE = 10;
+setPriority(TRAINING_NICE);
 
 let stopRequested = false;
 port.on('message', (message: ToWorker) => {

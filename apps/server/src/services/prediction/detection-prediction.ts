@@ -1,6 +1,7 @@
 import type { CasaSettings, Detector, GrayFrame } from '@sarm/casa';
 import { analyzeFrames } from '@sarm/casa';
 import { probeVideo, readGrayFrames } from '@sarm/casa/node';
+import { BACKGROUND_PRIORITY } from '../../process/background-priority.js';
 import type { PredictionMetrics } from '@sarm/contracts';
 import type { PredictionFrameRecord, VideoRow } from '../../db/schema/index.js';
 import { renderVisualization } from '../../media/detection-images.js';
@@ -38,7 +39,7 @@ export async function predictDetection(
     const wanted = new Set(sampleFrameNumbers(info.frameCount, SAMPLE_FRAMES));
     const captured: GrayFrame[] = [];
     async function* tapped() {
-      for await (const frame of readGrayFrames(file)) {
+      for await (const frame of readGrayFrames(file, { priority: BACKGROUND_PRIORITY })) {
         if (wanted.has(frame.index)) captured.push({ ...frame, data: Uint8Array.from(frame.data) });
         yield frame;
       }
