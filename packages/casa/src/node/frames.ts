@@ -3,7 +3,7 @@ import { frameIndex } from '../types.js';
 import { ffmpegPaths, passthroughFrameRateArgs } from './ffmpeg-paths.js';
 import { framesAhead, pumpFrames } from './frame-pump.js';
 import { lumaToGreyFilter } from './luma.js';
-import { probeVideoStream } from './probe.js';
+import { probeVideoStream, type ProbedVideo } from './probe.js';
 import { ffmpegReason, VideoReadError } from './video-read-error.js';
 
 export interface ReadFramesOptions {
@@ -22,6 +22,8 @@ export interface ReadFramesOptions {
    * answers people (the server's jobs). 0, the default, leaves them at the caller's priority.
    */
   readonly priority?: number;
+  /** The file's probe when the caller has it already: one ffprobe run fewer. */
+  readonly probed?: ProbedVideo;
 }
 
 /**
@@ -35,7 +37,7 @@ export async function* readGrayFrames(
   path: string,
   options: ReadFramesOptions = {},
 ): AsyncGenerator<GrayFrame> {
-  const { info, pixelFormat, colorRange } = await probeVideoStream(path);
+  const { info, pixelFormat, colorRange } = options.probed ?? (await probeVideoStream(path));
   const { width, height } = info;
   const frameBytes = width * height;
   const start = options.startFrame ?? 0;

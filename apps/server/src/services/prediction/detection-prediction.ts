@@ -1,6 +1,6 @@
 import type { CasaSettings, Detector, GrayFrame } from '@sarm/casa';
 import { analyzeFrames } from '@sarm/casa';
-import { probeVideo, readGrayFrames } from '@sarm/casa/node';
+import { probeVideoStream, readGrayFrames } from '@sarm/casa/node';
 import { BACKGROUND_PRIORITY } from '../../process/background-priority.js';
 import type { PredictionMetrics } from '@sarm/contracts';
 import type { PredictionFrameRecord, VideoRow } from '../../db/schema/index.js';
@@ -35,11 +35,12 @@ export async function predictDetection(
 ) {
   const { result, samples } = await withTempDir(async (dir) => {
     const file = await localFile(deps.storage, input.video.originalKey, dir);
-    const info = await probeVideo(file);
+    const probed = await probeVideoStream(file);
+    const { info } = probed;
     const wanted = new Set(sampleFrameNumbers(info.frameCount, SAMPLE_FRAMES));
     const captured: GrayFrame[] = [];
     async function* tapped() {
-      for await (const frame of readGrayFrames(file, { priority: BACKGROUND_PRIORITY })) {
+      for await (const frame of readGrayFrames(file, { priority: BACKGROUND_PRIORITY, probed })) {
         if (wanted.has(frame.index)) captured.push({ ...frame, data: Uint8Array.from(frame.data) });
         yield frame;
       }
