@@ -18,6 +18,7 @@ import {
   installAccessHook,
   type DeclaredRoute,
 } from './http/route-access.js';
+import { installResponseCache } from './http/response-cache.js';
 import { serveWebApp } from './http/static-web.js';
 import { installValidationMessages } from './http/validation-messages.js';
 import { adminProjectRoutes } from './routes/admin-projects.routes.js';
@@ -156,6 +157,10 @@ export async function buildApp(
   await app.register(
     async (api) => {
       enforceAccessDeclarations(api, declaredRoutes);
+      // Its onRequest hook comes first, to note where the writes stood before the caller is
+      // authenticated; it serves hits in preHandler, after the access hook's checks.
+      const { tableVersions } = context.database;
+      if (tableVersions !== null) installResponseCache(api, { versions: tableVersions });
       installAccessHook(api, {
         sessions: context.services.sessions,
         currentUser: context.services.currentUser,

@@ -55,6 +55,8 @@ export interface ContextDependencies {
   readonly workerConcurrency?: number;
   /** Writes to the database's tables (the principal cache listens; no cache without it). */
   readonly onWrite?: DatabaseHandle['onWrite'];
+  /** Per-table write versions (the HTTP response cache needs them; no response cache without). */
+  readonly tableVersions?: DatabaseHandle['tableVersions'];
 }
 
 /** The composition root: repositories, services, job registry and task queue of one process. */
@@ -86,7 +88,6 @@ export function createServerContext(deps: ContextDependencies) {
       deps.logger.error({ err: reason }, 'Could not write audit entry');
     },
     onWrite: deps.onWrite,
-    databaseKind: deps.databaseKind,
   });
   const modelRows = createModelsRepository(deps.db);
   const detectors = createActiveDetectors({
@@ -290,6 +291,8 @@ export function createServerContext(deps: ContextDependencies) {
     queue,
     storage: deps.storage,
     clock: deps.clock,
+    /** What the HTTP response cache needs of the database, when it has it. */
+    database: { kind: deps.databaseKind, tableVersions: deps.tableVersions ?? null },
   };
 }
 export type ServerContext = ReturnType<typeof createServerContext>;

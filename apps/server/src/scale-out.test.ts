@@ -3,7 +3,7 @@
  *   SARM_PG_TEST_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run apps/server/src/scale-out.test.ts
  * It creates a throw-away database next to the given one (the role needs CREATEDB) and drops it after.
  */
-import { LoginResponseSchema, TaskSchema } from '@sarm/contracts';
+import { LoginResponseSchema, TaskSchema, UserProjectListResponseSchema } from '@sarm/contracts';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -96,5 +96,53 @@ describe.skipIf(adminUrl === undefined)('scale-out on PostgreSQL', () => {
       await fetch(`${url}/api/tasks/system/status`, { headers })
     ).json();
     expect(status).toMatchObject({ database: 'postgres', role: 'api' });
+  });
+
+  it('two API processes: a write on one is read at once on the other, and a sign-out on one ends the session on the other', async () => {
+    const [first, second] = await Promise.all([
+      startServer(config, 'api', () => undefined),
+      startServer(config, 'api', () => undefined),
+    ]);
+    servers.push(first, second);
+    const [urlA, urlB] = [
+      baseUrl(first.app?.server.address()),
+      baseUrl(second.app?.server.address()),
+    ];
+    const signIn = await fetch(`${urlA}/api/sarm/auth/login-user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@sarm.local', password: 'scale-out-admin' }),
+    });
+    const session = LoginResponseSchema.parse(await signIn.json());
+    const headers = { authorization: `Bearer ${session.access_token}` };
+    const projectNamesOnB = async () => {
+      const response = await fetch(`${urlB}/api/sarm/project`, { headers });
+      const { projects } = UserProjectListResponseSchema.parse(await response.json());
+      return { cache: response.headers.get('x-cache'), names: projects.map((row) => row.name) };
+    };
+    // B caches the list (cached answers live 10 s unless a write is heard).
+    await projectNamesOnB();
+    expect((await projectNamesOnB()).cache).toBe('hit');
+
+    const created = await fetch(`${urlA}/api/admin/projects`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Announced' }),
+    });
+    expect(created.status).toBe(201);
+    await expect
+      .poll(async () => (await projectNamesOnB()).names, { timeout: 2_000, interval: 50 })
+      .toContain('Announced');
+
+    // B knows the session live (cached); signing out on A ends it on B too.
+    expect((await fetch(`${urlB}/api/sarm/auth/get-me`, { headers })).status).toBe(200);
+    const out = await fetch(`${urlA}/api/sarm/auth/logout`, { method: 'POST', headers });
+    expect(out.ok).toBe(true);
+    await expect
+      .poll(async () => (await fetch(`${urlB}/api/sarm/auth/get-me`, { headers })).status, {
+        timeout: 2_000,
+        interval: 50,
+      })
+      .toBe(401);
   });
 });

@@ -76,6 +76,7 @@ export async function startServer(
     databaseKind: database.kind,
     queueConnection: database.queueConnection,
     onWrite: database.onWrite,
+    tableVersions: database.tableVersions,
     storage,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,

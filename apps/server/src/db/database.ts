@@ -4,8 +4,12 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import {
@@ -14,6 +18,9 @@ import {
   type OutageLogger,
 } from './database-availability.js';
 import * as schema from './schema/index.js';
+import { writeEffectOf, type WriteEffect } from './sql-tables.js';
+import { createTableVersions, type TableVersions } from './table-versions.js';
+import { INSTALL_WRITE_NOTICES_SQL, listenForWriteNotices } from './write-notices.js';
 
 export type DatabaseSchema = typeof schema;
 /** The Drizzle database every repository receives; identical on PGlite and PostgreSQL. */
@@ -40,30 +47,50 @@ export interface DatabaseHandle {
   /** Queries sent through `db` so far (tests count the queries of an endpoint with it). */
   queryCount(): number;
   /**
-   * Calls `listener` after every statement sent through `db` that writes one of `tables`
-   * (INSERT, UPDATE or DELETE); answers a function that stops listening. A property, not a
-   * method: callers pass it on unbound (`onWrite: database.onWrite`).
+   * Calls `listener` before every statement sent through `db` that writes one of `tables`
+   * (INSERT, UPDATE, DELETE, TRUNCATE, also inside WITH; every listener for a statement whose
+   * targets are unknown, such as DDL); answers a function that stops listening. On PostgreSQL
+   * also after every write another process commits (heard once `migrate` has run), so caches fed
+   * by it hold in every process. A property, not a method: callers pass it on unbound
+   * (`onWrite: database.onWrite`).
    */
   readonly onWrite: (tables: readonly string[], listener: () => void) => () => void;
+  /** Per-table write versions and every statement sent, for the HTTP response cache. */
+  readonly tableVersions: TableVersions;
   close(): Promise<void>;
 }
 
-const WRITE_TARGET = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_0-9]+)"?/i;
-
-/** A Drizzle logger that counts queries and tells listeners which tables were written. */
+/**
+ * A Drizzle logger (called before each statement runs, inside transactions too) that counts
+ * queries, bumps the versions of the tables each statement writes and tells `onWrite` listeners
+ * of their tables (of every table for a write whose targets are unknown, such as DDL).
+ */
 function queryWatcher() {
   let queries = 0;
+  const versions = createTableVersions();
   const listeners = new Set<{ tables: ReadonlySet<string>; listener: () => void }>();
+  const tellListeners = (effect: WriteEffect) => {
+    if (effect.kind === 'none') return;
+    for (const entry of listeners)
+      if (effect.kind === 'all' || effect.tables.some((table) => entry.tables.has(table)))
+        entry.listener();
+  };
   const logQuery = (query: string) => {
     queries += 1;
-    if (listeners.size === 0) return;
-    const table = WRITE_TARGET.exec(query)?.[1];
-    if (table === undefined) return;
-    for (const entry of listeners) if (entry.tables.has(table)) entry.listener();
+    const effect = writeEffectOf(query);
+    versions.record(query, effect);
+    tellListeners(effect);
   };
   return {
     logger: { logQuery },
     count: () => queries,
+    versions,
+    /** A write announced by the database (see `write-notices.ts`), or notices that were missed. */
+    noteCommitted(effect: WriteEffect): void {
+      if (effect.kind === 'tables') versions.bump(effect.tables);
+      else if (effect.kind === 'all') versions.bumpAll();
+      tellListeners(effect);
+    },
     onWrite: (tables: readonly string[], listener: () => void) => {
       const entry = { tables: new Set(tables), listener };
       listeners.add(entry);
@@ -93,9 +120,39 @@ export function createPgliteQueueAdapter(client: PGlite): PgBoss.Db {
   };
 }
 
+/**
+ * Creates a new database folder in a worker thread that then ends. initdb grows PGlite's
+ * WebAssembly memory to about 800 MB, and WebAssembly memory never shrinks: in this thread it
+ * would stay the server's resident size for its whole life (an instance opening an existing folder
+ * needs about 400 MB), and every process the server starts (ffmpeg, ffprobe) would pay for it,
+ * since forking copies the page tables of the whole process while the event loop waits. A worker's
+ * memory is freed when it exits.
+ */
+async function initialiseFolder(dataDir: string): Promise<void> {
+  const worker = new Worker(INITIALISE_FOLDER_SOURCE, {
+    eval: true,
+    workerData: { module: createRequire(import.meta.url).resolve('@electric-sql/pglite'), dataDir },
+  });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`Creating the database failed (${code})`)),
+    );
+  });
+}
+const INITIALISE_FOLDER_SOURCE = `
+const { workerData } = require('node:worker_threads');
+const { PGlite } = require(workerData.module);
+const db = new PGlite(workerData.dataDir);
+db.waitReady.then(() => db.close()).then(() => process.exit(0));
+`;
+
 /** Opens an embedded PGlite database: in `dataDir` when given, otherwise in memory. */
 export async function openPgliteDatabase(dataDir?: string): Promise<DatabaseHandle> {
-  if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
+  if (dataDir !== undefined) {
+    await mkdir(dataDir, { recursive: true });
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initialiseFolder(dataDir);
+  }
   const client = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
   await client.waitReady;
   const counter = queryWatcher();
@@ -109,6 +166,7 @@ export async function openPgliteDatabase(dataDir?: string): Promise<DatabaseHand
     runExclusive: (work) => work(),
     queryCount: counter.count,
     onWrite: counter.onWrite,
+    tableVersions: counter.versions,
     close: () => client.close(),
   };
 }
@@ -160,15 +218,31 @@ export function openPostgresDatabase(
   const pool = createResilientPool(connectionString, options.logger ?? consoleDatabaseLogger);
   const counter = queryWatcher();
   const db = drizzlePostgres({ client: pool, schema, logger: counter.logger });
+  let notices: ReturnType<typeof listenForWriteNotices> | undefined;
   return {
     db,
     kind: 'postgres',
     queueConnection: { kind: 'postgres', connectionString },
-    migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // Other processes write here too: after the migrations, the database announces every
+    // committed write and this process listens, so its caches hear of them (write-notices.ts).
+    migrate: async () => {
+      await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await pool.query(INSTALL_WRITE_NOTICES_SQL);
+      if (notices !== undefined) return;
+      notices = listenForWriteNotices(connectionString, {
+        onTableWritten: (table) => counter.noteCommitted({ kind: 'tables', tables: [table] }),
+        onNoticesMissed: () => counter.noteCommitted({ kind: 'all' }),
+      });
+      await notices.ready;
+    },
     runExclusive: (work) => withAdvisoryLock(connectionString, work),
     queryCount: counter.count,
     onWrite: counter.onWrite,
-    close: () => pool.end(),
+    tableVersions: counter.versions,
+    close: async () => {
+      await notices?.stop();
+      await pool.end();
+    },
   };
 }
 

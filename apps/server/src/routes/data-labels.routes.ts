@@ -78,7 +78,7 @@ export const dataLabelRoutes: FastifyPluginCallbackZod<{ services: Services }> =
   app.get(
     '/sarm/annotation/list-labels/:datasetId',
     {
-      config: { permission: READ_LABELS },
+      config: { permission: READ_LABELS, responseCache: true },
       schema: {
         tags,
         summary: 'Data labels of a dataset, with their counts',
@@ -116,7 +116,7 @@ export const dataLabelRoutes: FastifyPluginCallbackZod<{ services: Services }> =
   app.get(
     '/sarm/annotation/get-label/:id',
     {
-      config: { permission: READ_LABELS },
+      config: { permission: READ_LABELS, responseCache: true },
       schema: {
         tags,
         summary: 'A data label by id or name, with a page of its items',
@@ -244,7 +244,7 @@ export const dataLabelRoutes: FastifyPluginCallbackZod<{ services: Services }> =
     app.get(
       url,
       {
-        config: { permission: READ_LABELS },
+        config: { permission: READ_LABELS, responseCache: true },
         schema: {
           tags,
           summary: 'Data labels of a dataset',
@@ -323,7 +323,7 @@ export const dataLabelRoutes: FastifyPluginCallbackZod<{ services: Services }> =
       url,
       {
         preHandler: labelInDataset,
-        config: { permission: READ_LABELS },
+        config: { permission: READ_LABELS, responseCache: true },
         schema: {
           tags,
           summary: 'Items of a data label',
@@ -422,7 +422,7 @@ export const dataLabelRoutes: FastifyPluginCallbackZod<{ services: Services }> =
     app.get(
       url,
       {
-        config: { permission: READ_LABELS },
+        config: { permission: READ_LABELS, responseCache: true },
         schema: {
           tags,
           summary: 'Data labels, paged',
@@ -449,7 +449,7 @@ export const dataLabelRoutes: FastifyPluginCallbackZod<{ services: Services }> =
     app.get(
       url,
       {
-        config: { permission: READ_LABELS },
+        config: { permission: READ_LABELS, responseCache: true },
         schema: {
           tags,
           summary: 'Search data labels by name, description or dataset',
@@ -470,7 +470,7 @@ export const dataLabelRoutes: FastifyPluginCallbackZod<{ services: Services }> =
     app.get(
       url,
       {
-        config: { permission: READ_LABELS },
+        config: { permission: READ_LABELS, responseCache: true },
         schema: {
           tags,
           summary: 'Items of a data label: search, sort by date, confidence or frame number',
@@ -487,7 +487,7 @@ export const dataLabelRoutes: FastifyPluginCallbackZod<{ services: Services }> =
     app.get(
       url,
       {
-        config: { permission: READ_LABELS },
+        config: { permission: READ_LABELS, responseCache: true },
         schema: {
           tags,
           summary: "An item's detection",
@@ -503,7 +503,7 @@ export const dataLabelRoutes: FastifyPluginCallbackZod<{ services: Services }> =
     app.get(
       url,
       {
-        config: { permission: READ_LABELS },
+        config: { permission: READ_LABELS, responseCache: true },
         schema: {
           tags,
           summary: 'Figures of a data label',

@@ -78,7 +78,7 @@ export const datasetRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
   };
   app.get(
     '/sarm/project/get-project',
-    { config: { permission: 'authenticated' }, schema: projectSchema },
+    { config: { permission: 'authenticated', responseCache: true }, schema: projectSchema },
     async (request) => {
       if (request.query.id === undefined) throw badRequest('Project ID is required');
       return projectWithData(requireAuth(request), request.query.id, request.query);
@@ -87,7 +87,7 @@ export const datasetRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
   app.get(
     '/sarm/project/get-project/:id',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', responseCache: true },
       schema: { ...projectSchema, params: IdParamsSchema },
     },
     async (request) => projectWithData(requireAuth(request), request.params.id, request.query),
@@ -98,7 +98,7 @@ export const datasetRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
     app.get(
       url,
       {
-        config: { permission: BROWSE_DATA },
+        config: { permission: BROWSE_DATA, responseCache: true },
         schema: {
           tags,
           summary: 'Datasets, newest first, with counts',
@@ -116,7 +116,7 @@ export const datasetRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
   app.get(
     '/sarm/dataset/get-dataset/:id',
     {
-      config: { permission: BROWSE_DATA },
+      config: { permission: BROWSE_DATA, responseCache: true },
       schema: {
         tags,
         summary: 'One dataset, optionally with its videos',

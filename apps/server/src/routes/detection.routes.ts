@@ -130,7 +130,7 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
     app.get(
       url,
       {
-        config: { permission: [...READ, ...RUN] },
+        config: { permission: [...READ, ...RUN], responseCache: true },
         schema: {
           tags,
           summary: 'Detections of a frame',
@@ -212,7 +212,7 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
   app.get(
     '/sarm/detection/get-detection/:id',
     {
-      config: { permission: [...READ, ...RUN] },
+      config: { permission: [...READ, ...RUN], responseCache: true },
       schema: {
         tags,
         summary: 'One detection',
@@ -226,7 +226,7 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
   app.get(
     '/sarm/detection/get-video-detections/:videoId',
     {
-      config: { permission: [...READ, ...RUN] },
+      config: { permission: [...READ, ...RUN], responseCache: true },
       schema: {
         tags,
         summary: "Detections of a video's extracted frames, in frame order",
@@ -396,7 +396,7 @@ export const detectionRoutes: FastifyPluginCallbackZod<{ context: ServerContext 
   app.get(
     '/sarm/detection/get-detail-detection/:id',
     {
-      config: { permission: [...READ, ...RUN] },
+      config: { permission: [...READ, ...RUN], responseCache: true },
       schema: {
         tags,
         summary: 'One detection with its frame and video',

@@ -58,7 +58,7 @@ export const frameRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
   app.get(
     '/sarm/media/list-frames/:videoId',
     {
-      config: { permission: VIEW_FRAMES },
+      config: { permission: VIEW_FRAMES, responseCache: true },
       schema: {
         tags,
         summary: 'Frames of a video in frame order, paged',
@@ -79,7 +79,7 @@ export const frameRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
   app.get(
     '/sarm/frame/get-frame/:id',
     {
-      config: { permission: VIEW_FRAMES },
+      config: { permission: VIEW_FRAMES, responseCache: true },
       schema: {
         tags,
         summary: 'One frame',

@@ -12,7 +12,7 @@ export const projectRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
   app.get(
     '/sarm/project',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', responseCache: true },
       schema: {
         tags: ['projects'],
         summary: "The caller's projects with access level and counts",

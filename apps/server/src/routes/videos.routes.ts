@@ -57,7 +57,7 @@ export const videoRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
   app.get(
     '/business/videos/dataset/:datasetId',
     {
-      config: { permission: BROWSE_DATA },
+      config: { permission: BROWSE_DATA, responseCache: true },
       schema: {
         tags,
         summary: 'Videos of a dataset, newest first',
@@ -81,8 +81,10 @@ export const videoRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
     response: { 200: VideoListResponseSchema },
   };
   for (const url of ['/sarm/videos/all', '/video/list-video']) {
-    app.get(url, { config: { permission: BROWSE_DATA }, schema: listSchema }, async (request) =>
-      videos.list(requireAuth(request), request.query),
+    app.get(
+      url,
+      { config: { permission: BROWSE_DATA, responseCache: true }, schema: listSchema },
+      async (request) => videos.list(requireAuth(request), request.query),
     );
   }
 
@@ -100,8 +102,11 @@ export const videoRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
     response: { 200: VideoSchema },
   };
   for (const url of ['/business/videos/:id', '/sarm/video/get-video/:id']) {
-    app.get(url, { config: { permission: BROWSE_DATA }, schema: getSchema }, async (request) =>
-      videos.get(requireAuth(request), request.params.id, request.query.include_frames),
+    app.get(
+      url,
+      { config: { permission: BROWSE_DATA, responseCache: true }, schema: getSchema },
+      async (request) =>
+        videos.get(requireAuth(request), request.params.id, request.query.include_frames),
     );
   }
 

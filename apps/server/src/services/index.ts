@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import type { Database, DatabaseHandle, DatabaseKind } from '../db/database.js';
+import type { Database, DatabaseHandle } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createAuditLogsRepository } from '../repositories/audit-logs.repository.js';
 import { createLoginAttemptsRepository } from '../repositories/login-attempts.repository.js';
@@ -72,13 +72,11 @@ export interface DomainServiceDependencies {
   readonly publicUrl: string;
   readonly throttlePolicy?: ThrottlePolicy;
   readonly onAuditWriteError: (error: unknown) => void;
-  /** Writes to the database's tables, for the principal cache (no cache without it). */
-  readonly onWrite?: DatabaseHandle['onWrite'];
   /**
-   * On the embedded database this process makes every write, so `onWrite` sees them all and
-   * live sessions may be cached; several processes share PostgreSQL, so there they are not.
+   * Writes to the database's tables, this process's and (PostgreSQL) the others', for the
+   * principal and live-session caches (no caches without it).
    */
-  readonly databaseKind?: DatabaseKind;
+  readonly onWrite?: DatabaseHandle['onWrite'];
 }
 
 /** Wires the domain services (everything except the task queue and its service). */
@@ -95,9 +93,7 @@ export function createDomainServices(deps: DomainServiceDependencies) {
     clock,
     repository: repositories.sessions,
     liveSessions:
-      deps.databaseKind === 'pglite' && deps.onWrite !== undefined
-        ? createLiveSessionCache({ onWrite: deps.onWrite })
-        : undefined,
+      deps.onWrite === undefined ? undefined : createLiveSessionCache({ onWrite: deps.onWrite }),
   });
   const throttle = createLoginThrottleService({
     attempts: repositories.loginAttempts,

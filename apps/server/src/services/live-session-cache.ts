@@ -9,9 +9,10 @@ const MAX_ENTRIES = 10_000;
 
 /**
  * Live sessions and when they end, so a request need not look its session up again. Exact, not
- * a time-to-live: any write to SESSION_TABLES empties it at once, which is only enough where this
- * process sees every write (the embedded database); the end is still compared with the clock on
- * every request.
+ * a time-to-live: any write to SESSION_TABLES empties it at once, this process's when sent and,
+ * on PostgreSQL, every process's when the database announces it (`db/write-notices.ts`: a
+ * sign-out on one API process ends the session on the others within milliseconds); the end is
+ * still compared with the clock on every request.
  */
 export function createLiveSessionCache(options: {
   readonly onWrite: (tables: readonly string[], listener: () => void) => () => void;

@@ -4,10 +4,10 @@ export const PRINCIPAL_TABLES = ['users', 'roles', 'role_permissions', 'user_rol
 export const VISIBLE_PROJECT_TABLES = [...PRINCIPAL_TABLES, 'projects', 'project_members'] as const;
 
 /**
- * How long another process may use a user's roles and permissions after they changed. In this
- * process a change to one of PRINCIPAL_TABLES empties the cache at once. Sessions are not cached
- * here (sign-out and deactivation end access everywhere on the next request); only the embedded
- * database caches them, exactly, in `live-session-cache.ts`.
+ * How long a user's roles and permissions are kept. A change to one of PRINCIPAL_TABLES empties
+ * the cache at once: this process's when sent, another process's when PostgreSQL announces it
+ * (`db/write-notices.ts`); the bound covers notices missed while a connection was down. Sessions
+ * are not cached here but in `live-session-cache.ts`.
  */
 export const PRINCIPAL_TTL_MS = 5_000;
 /** Beyond this many users the cache starts over rather than grow. */

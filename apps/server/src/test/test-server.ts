@@ -60,6 +60,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     databaseKind: database.kind,
     queueConnection: database.queueConnection,
     onWrite: database.onWrite,
+    tableVersions: database.tableVersions,
     storage:
       options.createStorage?.({ secret: TEST_JWT_SECRET, clock }) ??
       createLocalFileStorage({

@@ -1,0 +1,190 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tablesReadBy } from '../db/sql-tables.js';
+import type { TableVersions } from '../db/table-versions.js';
+import { SESSION_TABLES } from '../services/live-session-cache.js';
+import { VISIBLE_PROJECT_TABLES } from '../services/principal-cache.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Keep this GET route's 200 answers per signed-in user and URL until a table the answer was
+     * read from is written (see `response-cache.ts`). Only for routes whose answer is the JSON
+     * body alone, read through Drizzle alone: no files, no pg-boss tables, no in-memory state.
+     */
+    responseCache?: boolean;
+  }
+}
+
+/**
+ * How long an answer may be served. Writes make it stale at once: those of this process when
+ * they are sent, those of other processes (PostgreSQL) when the database announces them
+ * (`db/write-notices.ts`). The bound only ages what a request computes from the clock rather
+ * than from the tables (media-token links, "n minutes ago").
+ */
+export const RESPONSE_TTL_MS = 10_000;
+/** Beyond this many entries the oldest is dropped. */
+const MAX_ENTRIES = 2_000;
+/** Larger answers are not kept: they would crowd out many small ones. */
+const MAX_PAYLOAD_CHARS = 1_000_000;
+/**
+ * Every answer depends on the principal (roles, permissions, visible projects) and the session,
+ * even when they came from a cache without a query.
+ */
+const PRINCIPAL_DEPENDENCIES: readonly string[] = [...VISIBLE_PROJECT_TABLES, ...SESSION_TABLES];
+
+/** What one request did to the database, followed through AsyncLocalStorage. */
+interface RequestActivity {
+  /** The write counter when the request arrived, before it was authenticated. */
+  readonly startedAt: number;
+  /** Tables named by its reads; `null` when its answer cannot be cached (reads not parsed). */
+  readonly reads: Set<string> | null;
+  readonly writes: Set<string>;
+  writesUnknownTables: boolean;
+  /** The entry key once the request proved cacheable (bearer-authorised GET of an opted-in route). */
+  key: string | null;
+  hit: boolean;
+  finished: boolean;
+}
+
+interface Entry {
+  readonly payload: string;
+  readonly contentType: string;
+  readonly dependsOn: readonly string[];
+  /** Valid while no table of `dependsOn` has a version above this. */
+  readonly seenAt: number;
+  readonly expiresAt: number;
+}
+
+/** The entry key of a request that may use the cache, else `null`. */
+function cacheKeyOf(request: FastifyRequest): string | null {
+  if (request.method !== 'GET' || request.routeOptions.config.responseCache !== true) return null;
+  // Bearer-authorised only: a media-token answer is bound to one file, a public one to nobody.
+  if (request.auth === null || request.sessionId === null || request.mediaTokenKey !== null)
+    return null;
+  return `${request.auth.user.id}\n${request.url}`;
+}
+
+/**
+ * The response cache of opted-in GET routes (`config: { responseCache: true }`): a repeated read
+ * costs a map lookup instead of its queries.
+ *
+ * - Key: the signed-in user, method and full URL (path and query string).
+ * - Validity: each entry lists the tables its request read (parsed from every statement sent
+ *   while the request ran, plus the principal and session tables) and the write counter when
+ *   the request arrived; it is served while none of those tables has been written since, and for
+ *   at most {@link RESPONSE_TTL_MS}. A write during the request leaves nothing stored.
+ * - This process's writes are counted when sent, before they run. On PGlite one connection runs
+ *   one transaction at a time, so a read that starts after the count sees the committed rows. On
+ *   PostgreSQL a read may still see the rows before commit: the database announces every write
+ *   once committed (`db/write-notices.ts`, which also brings other processes' writes), and a
+ *   request's written tables are counted again when it ends, so its client reads its own writes.
+ * - Hits are served in `preHandler`, after the access hook authenticated the caller and checked
+ *   the route's permission: a hit never skips authorisation.
+ *
+ * Install it before the access hook, so the write counter is read before the principal is.
+ */
+export function installResponseCache(
+  app: FastifyInstance,
+  deps: {
+    readonly versions: TableVersions;
+    readonly nowMs?: () => number;
+  },
+): void {
+  const { versions } = deps;
+  const nowMs = deps.nowMs ?? (() => performance.now());
+  const entries = new Map<string, Entry>();
+  const activities = new WeakMap<FastifyRequest, RequestActivity>();
+  const storage = new AsyncLocalStorage<RequestActivity>();
+
+  const stopListening = versions.onQuery((sql, effect) => {
+    const activity = storage.getStore();
+    if (activity === undefined || activity.finished) return;
+    if (effect.kind === 'tables') for (const table of effect.tables) activity.writes.add(table);
+    else if (effect.kind === 'all') activity.writesUnknownTables = true;
+    if (activity.reads !== null) for (const table of tablesReadBy(sql)) activity.reads.add(table);
+  });
+  app.addHook('onClose', (_instance, done) => {
+    stopListening();
+    done();
+  });
+
+  const isFresh = (entry: Entry) =>
+    entry.expiresAt > nowMs() &&
+    entry.dependsOn.every((table) => versions.versionOf(table) <= entry.seenAt);
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    const mayCache = request.method === 'GET' && request.routeOptions.config.responseCache === true;
+    const activity: RequestActivity = {
+      startedAt: versions.now(),
+      reads: mayCache ? new Set(PRINCIPAL_DEPENDENCIES) : null,
+      writes: new Set(),
+      writesUnknownTables: false,
+      key: null,
+      hit: false,
+      finished: false,
+    };
+    activities.set(request, activity);
+    storage.run(activity, done);
+  });
+
+  // Entered again: reading a request body can lose the asynchronous context of `onRequest`.
+  app.addHook('preHandler', (request, reply, done) => {
+    const activity = activities.get(request);
+    if (activity === undefined) return done();
+    storage.run(activity, () => {
+      activity.key = cacheKeyOf(request);
+      const entry = activity.key === null ? undefined : entries.get(activity.key);
+      if (entry === undefined || activity.key === null) return done();
+      if (!isFresh(entry)) {
+        entries.delete(activity.key);
+        return done();
+      }
+      activity.hit = true;
+      void reply.header('x-cache', 'hit').type(entry.contentType).send(entry.payload);
+    });
+  });
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const activity = activities.get(request);
+    if (activity === undefined || activity.key === null || activity.hit) return done(null, payload);
+    void reply.header('x-cache', 'miss');
+    const contentType = reply.getHeader('content-type');
+    if (
+      reply.statusCode === 200 &&
+      typeof payload === 'string' &&
+      payload.length <= MAX_PAYLOAD_CHARS &&
+      typeof contentType === 'string' &&
+      activity.reads !== null
+    ) {
+      const entry: Entry = {
+        payload,
+        contentType,
+        dependsOn: [...activity.reads],
+        seenAt: activity.startedAt,
+        expiresAt: nowMs() + RESPONSE_TTL_MS,
+      };
+      // A write since the request arrived may be missing from what it read.
+      if (isFresh(entry)) {
+        entries.delete(activity.key);
+        if (entries.size >= MAX_ENTRIES) {
+          const oldest = entries.keys().next().value;
+          if (oldest !== undefined) entries.delete(oldest);
+        }
+        entries.set(activity.key, entry);
+      }
+    }
+    done(null, payload);
+  });
+
+  app.addHook('onResponse', (request, _reply, done) => {
+    const activity = activities.get(request);
+    if (activity !== undefined) {
+      activity.finished = true;
+      // The writes have committed by now: reads that ran before the commit become stale.
+      if (activity.writesUnknownTables) versions.bumpAll();
+      else if (activity.writes.size > 0) versions.bump(activity.writes);
+    }
+    done();
+  });
+}
