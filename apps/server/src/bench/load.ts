@@ -203,6 +203,21 @@ async function startBusyWork(client: Client, ids: Seeded): Promise<() => Promise
   } catch (error) {
     training = `training not started (${error instanceof Error ? error.message : String(error)})`;
   }
+  // Measured in the steady state: training past its start-up (samples loaded, first epoch done)
+  // and analyses coming one after another.
+  const warmUpEnds = performance.now() + 120_000;
+  while (performance.now() < warmUpEnds && failure === '') {
+    const epoch =
+      modelId === undefined
+        ? Infinity
+        : (
+            (await client.json('GET', `/technical/models/${modelId}/training-status`)) as {
+              current_epoch: number;
+            }
+          ).current_epoch;
+    if (epoch >= 1 && analyses >= 1) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   return async () => {
     running = false;
     if (modelId !== undefined) {
@@ -237,6 +252,8 @@ interface Figures {
   readonly requests: number;
   /** 429 answers: the server throttling on purpose, not failing. */
   readonly throttled: number;
+  /** Share of answers served from the response cache (`x-cache: hit`), percent. */
+  readonly cachedPercent: number;
   readonly errors: number;
   readonly perSecond: number;
   readonly p50: number;
@@ -259,6 +276,7 @@ async function hammer(
   const cpuBefore = await cpuMsOf(serverPid);
   let errors = 0;
   let throttled = 0;
+  let cached = 0;
   const started = performance.now();
   const end = started + seconds * 1000;
   await Promise.all(
@@ -268,6 +286,7 @@ async function hammer(
         try {
           const response = await call();
           await response.arrayBuffer();
+          if (response.headers.get('x-cache') === 'hit') cached += 1;
           if (response.status === 429) throttled += 1;
           else if (!response.ok) errors += 1;
         } catch {
@@ -285,6 +304,7 @@ async function hammer(
     cpuMsPerRequest: cpuMs / latencies.length,
     requests: latencies.length,
     throttled,
+    cachedPercent: (100 * cached) / Math.max(1, latencies.length),
     errors,
     perSecond: latencies.length / elapsed,
     p50: percentile(latencies, 50),
@@ -303,7 +323,8 @@ function printTable(title: string, rows: readonly Figures[]): void {
       'p99 ms'.padStart(9) +
       '429s'.padStart(8) +
       'errors'.padStart(8) +
-      'CPU ms/req'.padStart(12),
+      'CPU ms/req'.padStart(12) +
+      'cached'.padStart(8),
   );
   for (const row of rows)
     console.log(
@@ -314,7 +335,8 @@ function printTable(title: string, rows: readonly Figures[]): void {
         row.p99.toFixed(1).padStart(9) +
         String(row.throttled).padStart(8) +
         String(row.errors).padStart(8) +
-        row.cpuMsPerRequest.toFixed(2).padStart(12),
+        row.cpuMsPerRequest.toFixed(2).padStart(12) +
+        `${row.cachedPercent.toFixed(0)}%`.padStart(8),
     );
 }
 

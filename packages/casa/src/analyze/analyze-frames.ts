@@ -22,6 +22,13 @@ export type AnalyzeProgress = (done: number, total: number) => void;
  * nobody until the read-ahead ran dry.
  */
 const YIELD_EVERY_MS = 5;
+/**
+ * When the event loop's last turn spent more than BUSY_TURN_MS on other work (a server answering
+ * requests), the loop runs only this long before the next turn: the analysis is background work
+ * and leaves the thread mostly to the others; on an idle loop it keeps its long stretches.
+ */
+const BUSY_YIELD_EVERY_MS = 1;
+const BUSY_TURN_MS = 1;
 
 /** Centroid noise of a head, µm: the floor of a track's position uncertainty. */
 const POSITION_NOISE_UM = 0.5;
@@ -111,10 +118,13 @@ async function analyzeWithPolarity(
   // answers are recorded in frame order. A synchronous one costs no promise at all.
   const inDetection: { index: GrayFrame['index']; detections: Promise<Detection[]> }[] = [];
   let lastYield = performance.now();
+  let stretch = YIELD_EVERY_MS;
   for await (const frame of frames) {
-    if (performance.now() - lastYield > YIELD_EVERY_MS) {
+    if (performance.now() - lastYield > stretch) {
+      const turnStart = performance.now();
       await yieldToEventLoop();
       lastYield = performance.now();
+      stretch = lastYield - turnStart > BUSY_TURN_MS ? BUSY_YIELD_EVERY_MS : YIELD_EVERY_MS;
     }
     width = frame.width;
     height = frame.height;
