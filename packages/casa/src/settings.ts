@@ -12,7 +12,7 @@ export type Polarity = 'bright' | 'dark';
  * changes whenever a default or a meaning changes.
  */
 export interface CasaSettings {
-  readonly version: 4;
+  readonly version: 5;
   /** Overrides the container's frame rate (use only when the container is known to be wrong). */
   readonly fpsOverride: number | null;
   /** Spatial calibration. 0.5 µm/px is an assumption for 40x phase contrast on a 640x480 camera. */
@@ -55,20 +55,21 @@ export interface CasaSettings {
   readonly slowProgressiveUmPerS: number;
   /**
    * Class (c) vs (d), see `motion/flagellar-activity.ts`: a head below the progression threshold is
-   * non-progressive when its drift-corrected steps stay correlated over lags up to one beat period
-   * (`beatMaxPeriodS`, 1 / the lowest beat frequency, 4 Hz) with a chi-square test at tail
-   * probability `beatSignificance`, and its oscillation RMS exceeds `beatMinAmplitudeUm`; else
-   * immotile. A random walk, however far it wanders, has uncorrelated steps.
+   * non-progressive when its drift-corrected steps show periodic motion at one frequency, tested
+   * against the track's own spectrum at family-wise tail probability `beatSignificance`: a beat (a
+   * spectral line from 1 / `beatMaxPeriodS`, 4 Hz, to the Nyquist frequency) or circling (a rotation,
+   * power at +f but not at -f, from 1 Hz to 1 / `beatMaxPeriodS`); else immotile. Localisation
+   * noise, however large or temporally correlated (compressed video), and a random walk, however far
+   * it wanders, show neither.
    */
   readonly beatMaxPeriodS: number;
   readonly beatSignificance: 0.05 | 0.01 | 0.001 | 0.0001;
-  readonly beatMinAmplitudeUm: number;
   /** Time over which the common drift's per-frame steps are averaged, s (see `motion/drift.ts`). */
   readonly driftSmoothingS: number;
 }
 
 export const DEFAULT_CASA_SETTINGS: CasaSettings = {
-  version: 4,
+  version: 5,
   fpsOverride: null,
   umPerPixel: 0.5,
   chamberDepthUm: DEFAULT_CHAMBER_DEPTH_UM,
@@ -92,7 +93,6 @@ export const DEFAULT_CASA_SETTINGS: CasaSettings = {
   slowProgressiveUmPerS: WHO_PROGRESSION_THRESHOLDS_UM_PER_S.slowProgressive,
   beatMaxPeriodS: 0.25,
   beatSignificance: 0.001,
-  beatMinAmplitudeUm: 0.15,
   driftSmoothingS: 1,
 };
 
@@ -120,14 +120,13 @@ const POSITIVE_KEYS = [
   'rapidProgressiveUmPerS',
   'slowProgressiveUmPerS',
   'beatMaxPeriodS',
-  'beatMinAmplitudeUm',
   'driftSmoothingS',
   'maxGapS',
 ] as const;
 
 /** Fills defaults and validates; throws {@link InvalidSettingsError} naming the bad setting. */
 export function resolveSettings(partial: Partial<CasaSettings> = {}): CasaSettings {
-  const s: CasaSettings = { ...DEFAULT_CASA_SETTINGS, ...partial, version: 4 };
+  const s: CasaSettings = { ...DEFAULT_CASA_SETTINGS, ...partial, version: 5 };
   for (const key of POSITIVE_KEYS) {
     const value = s[key];
     if (!Number.isFinite(value) || value <= 0) {

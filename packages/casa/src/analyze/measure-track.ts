@@ -47,7 +47,6 @@ export function measureTrack(
       fps,
       maxPeriodS: settings.beatMaxPeriodS,
       significance: settings.beatSignificance,
-      minAmplitudeUm: settings.beatMinAmplitudeUm,
     },
   );
   return {

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { WhoMotilityCategory } from '@sarm/contracts';
 import { WHO_MOTILITY_CATEGORIES } from '@sarm/contracts';
 import { analyzeFrames } from '../analyze/analyze-frames.js';
@@ -8,6 +11,8 @@ import { resolveSettings } from '../settings.js';
 import type { SimulationParams } from '../simulate/simulation.js';
 import { createSimulation } from '../simulate/simulation.js';
 import type { GrayFrame } from '../types.js';
+import { readGrayFrames } from '../node/frames.js';
+import { writeSimulationVideo } from '../node/simulation-video.js';
 
 export interface AccuracyFigures {
   readonly label: string;
@@ -57,13 +62,52 @@ function matchFrame(
   return truthToDetection;
 }
 
-/** Runs the engine on a generated video in memory and compares every figure with the truth. */
+export interface AccuracyOptions {
+  /**
+   * Encode the generated frames as H.264 at this crf and analyse the decoded video, as every real
+   * recording is compressed (23 is what clinical recordings look like); absent, the frames are
+   * analysed in memory, never encoded.
+   */
+  readonly h264Crf?: number;
+}
+
+/**
+ * Runs the engine on a generated video (in memory, or through H.264 when `options.h264Crf` is set)
+ * and compares every figure with the truth.
+ */
 export async function measureAccuracy(
   label: string,
   params: Partial<SimulationParams>,
   overrides: Partial<CasaSettings> = {},
+  options: AccuracyOptions = {},
 ): Promise<AccuracyFigures> {
   const sim = createSimulation(params);
+  if (options.h264Crf === undefined) {
+    return compare(
+      label,
+      sim,
+      overrides,
+      (function* () {
+        for (let i = 0; i < sim.info.frameCount; i++) yield sim.renderFrame(i);
+      })(),
+    );
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'casa-accuracy-'));
+  try {
+    const path = join(dir, 'case.mp4');
+    await writeSimulationVideo(path, sim, { crf: options.h264Crf });
+    return await compare(label, sim, overrides, readGrayFrames(path));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function compare(
+  label: string,
+  sim: ReturnType<typeof createSimulation>,
+  overrides: Partial<CasaSettings>,
+  frames: Iterable<GrayFrame> | AsyncIterable<GrayFrame>,
+): Promise<AccuracyFigures> {
   const settings = resolveSettings({ ...overrides, umPerPixel: sim.truth.um_per_pixel });
   const inner = new ClassicalDetector(settings);
   const detections = new Map<number, Detection[]>();
@@ -77,10 +121,7 @@ export async function measureAccuracy(
       return found;
     },
   };
-  function* frames(): Generator<GrayFrame> {
-    for (let i = 0; i < sim.info.frameCount; i++) yield sim.renderFrame(i);
-  }
-  const result = await analyzeFrames(frames(), sim.info, settings, { detector: recording });
+  const result = await analyzeFrames(frames, sim.info, settings, { detector: recording });
 
   const radius = MATCH_UM / sim.truth.um_per_pixel;
   // Track positions per frame: identity is judged on the tracks' own points (which may be

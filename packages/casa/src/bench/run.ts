@@ -33,13 +33,18 @@ const CASES: [string, Parameters<typeof measureAccuracy>[1]][] = [
  * Command-line filters, so a single case can be measured without the whole bench (the machine is
  * shared): `--only accuracy,hard,speed,real` runs those sections only; `--filter TEXT` runs only
  * the accuracy and hard cases whose label contains TEXT (e.g. `--filter "0.3 um/px"`); `--seeds
- * tuning` or `--seeds held-out` runs one of the hard seed sets.
+ * tuning` or `--seeds held-out` runs one of the hard seed sets; `--codec memory` or `--codec h264`
+ * runs the hard cases on frames in memory only or through H.264 only (both by default).
  */
 interface BenchOptions {
   readonly sections: ReadonlySet<string> | null;
   readonly filter: string | null;
   readonly seeds: 'tuning' | 'held-out' | null;
+  readonly codec: 'memory' | 'h264' | null;
 }
+
+/** Quality of the hard cases' H.264 encoding: like the clinical recordings. */
+const H264_CRF = 23;
 
 function parseBenchOptions(args: readonly string[]): BenchOptions {
   const value = (name: string): string | null => {
@@ -51,10 +56,15 @@ function parseBenchOptions(args: readonly string[]): BenchOptions {
   if (seeds !== null && seeds !== 'tuning' && seeds !== 'held-out') {
     throw new RangeError(`--seeds must be tuning or held-out, got ${seeds}`);
   }
+  const codec = value('--codec');
+  if (codec !== null && codec !== 'memory' && codec !== 'h264') {
+    throw new RangeError(`--codec must be memory or h264, got ${codec}`);
+  }
   return {
     sections: only === null ? null : new Set(only.split(',').map((s) => s.trim())),
     filter: value('--filter'),
     seeds,
+    codec,
   };
 }
 
@@ -85,15 +95,21 @@ async function printAccuracy(): Promise<void> {
   }
 }
 
-async function printHardSet(title: string, seeds: readonly number[]): Promise<void> {
-  console.log(`\n${title}`);
+async function printHardSet(
+  title: string,
+  seeds: readonly number[],
+  h264Crf?: number,
+): Promise<void> {
+  console.log(
+    `\n${title}${h264Crf === undefined ? ', frames in memory' : `, through H.264 crf ${h264Crf}`}`,
+  );
   console.log(
     'case                               F1  conc err %  class share error pp (rapid slow non-pr immot)  drift err µm/s (true)  in 95 % CI: conc, shares',
   );
   const figures: AccuracyFigures[] = [];
   for (const { label, params } of hardCases(seeds)) {
     if (!selected(label)) continue;
-    const f = await measureAccuracy(label, params);
+    const f = await measureAccuracy(label, params, {}, h264Crf === undefined ? {} : { h264Crf });
     figures.push(f);
     const c = f.classErrorPp;
     console.log(
@@ -117,17 +133,27 @@ async function printHardSamples(): Promise<void> {
   console.log(
     '\nhard samples (issue 12): Brownian immotile cells and debris, stage drift ~2.5 µm/s wandering, beating non-progressive heads, 25 % defocused heads, noise 7, light falling 30 % across the field; 640x480, 4 s each',
   );
-  if (OPTIONS.seeds !== 'held-out') {
-    await printHardSet(
-      `TUNING seeds (${TUNING_SEEDS.join(', ')}): used while choosing thresholds`,
-      TUNING_SEEDS,
-    );
-  }
-  if (OPTIONS.seeds !== 'tuning') {
-    await printHardSet(
-      `HELD-OUT seeds (${HELD_OUT_SEEDS.join(', ')}): never looked at while tuning`,
-      HELD_OUT_SEEDS,
-    );
+  // Every real recording is compressed: each set runs on the frames in memory and again through
+  // H.264 at crf 23 (decoded by ffmpeg, as a recording is read), unless --codec picks one.
+  const codecs = [
+    ...(OPTIONS.codec !== 'h264' ? [undefined] : []),
+    ...(OPTIONS.codec !== 'memory' ? [H264_CRF] : []),
+  ];
+  for (const crf of codecs) {
+    if (OPTIONS.seeds !== 'held-out') {
+      await printHardSet(
+        `TUNING seeds (${TUNING_SEEDS.join(', ')}): used while choosing thresholds`,
+        TUNING_SEEDS,
+        crf,
+      );
+    }
+    if (OPTIONS.seeds !== 'tuning') {
+      await printHardSet(
+        `HELD-OUT seeds (${HELD_OUT_SEEDS.join(', ')}): never looked at while tuning`,
+        HELD_OUT_SEEDS,
+        crf,
+      );
+    }
   }
 }
 

@@ -1,48 +1,61 @@
 /**
- * Class (c) vs (d): does the head show the periodic motion of a beating flagellum?
+ * Class (c) vs (d): does the head show the periodic motion of an active flagellum?
  *
  * Neither total displacement nor deviation from a straight line can tell: a dead cell's random walk
- * produces both. What a random walk cannot produce is memory. Its frame-to-frame steps are
- * independent, and white localisation noise only correlates each step with the next (lag 1, always
- * negative). A head swung by a beating flagellum at 4 to 20 Hz has steps that repeat with the beat:
- * they are correlated over lags of up to one beat period (1/4 Hz = 0.25 s).
+ * produces both. Nor can the size or the memory of the head's jitter: on real, compressed video the
+ * centroid of a still head wanders by 0.2 to 0.5 µm and its steps stay correlated for many frames
+ * (inter-frame prediction copies blocks from frame to frame, neighbours' tails and passing swimmers
+ * pull the centroid), so "steps correlated over a beat period" and "RMS above a floor" both call
+ * still heads active. What none of these produces is periodic motion at one frequency:
+ * - a flagellum beating at 4 to 20 Hz swings the head at the beat frequency: a spectral LINE, while
+ *   localisation noise, its temporal correlation (however strong), Brownian motion, residual drift
+ *   and transient pulls all have smooth spectra;
+ * - a cell swimming in small circles (1 to 4 Hz, slower than any beat) turns one way: its motion is
+ *   ROTATION, power at +f (anticlockwise) but not at -f in the spectrum of z = x + iy, while any
+ *   motion without a sense of turning (noise of any colour, isotropic or not, a random walk, drift
+ *   along a line) has the same power at +f and -f.
  *
- * The test is a portmanteau (Ljung-Box type) test on the steps of the drift-corrected track:
- *   Q = sum over lags m = 2..M of n_m rho_m^2 / (1 + 2 rho_1^2),
- * with rho_m the autocorrelation of the steps at lag m (x and y pooled, so n_m counts both axes'
- * step pairs), M the number of frames in `maxPeriodS`, and the Bartlett factor 1 + 2 rho_1^2 the
- * variance of rho_m under the null of steps correlated at lag 1 only. Under the null, Q follows a
- * chi-square law with M - 1 degrees of freedom; the head beats when Q exceeds its upper
- * `significance` quantile AND the oscillating part of the track (the positions minus their moving
- * average over one period) has an RMS above `minAmplitudeUm`, so a statistically clear but
- * sub-localisation wiggle (a neighbour's tail brushing the head) does not count as a beat.
+ * The steps of the drift-corrected track (missed frames interpolated, which whitens a random walk;
+ * mean removed; outliers clipped at 4 robust standard deviations) are cut into segments of about
+ * `SEGMENT_S` (0.5 Hz resolution, over which a flagellum keeps its frequency), and periodograms are
+ * summed over the segments. A line or a rotation is looked for in windows of three bins (a line
+ * between bins, or split by the head axis turning slowly, spreads over neighbours):
+ * - beat, every window centred from 1 / `maxPeriodS` to the Nyquist frequency: the window's power in
+ *   x and y against each of its flanks (the bins up to `BACKGROUND_HALF_WIDTH_HZ` beyond it on one
+ *   side). Under the null (a spectrum smooth over that width, whatever its level and colour) the
+ *   window over a flank's mean follows an F law, P(U > c V) = (1 + c)^-b sum_{j<a} C(b + j - 1, j)
+ *   (c / (1 + c))^j for U ~ Gamma(a), V ~ Gamma(b): exact, no noise level to estimate or assume. A
+ *   line must stand out above BOTH flanks (the larger p-value; near the band's ends, where a flank
+ *   has fewer than `MIN_FLANK_BINS`, the other alone), so the top of a smooth bump or a slope
+ *   (temporally correlated noise has a band-pass step spectrum) is no line. The degrees of freedom
+ *   are those of two independent axes scaled by the steps' isotropy (tr C)^2 / tr C^2 of their
+ *   covariance C (Satterthwaite): one axis' worth when the jitter runs along one line;
+ * - rotation, every window centred from 1 Hz to 1 / `maxPeriodS`: the power at +f against that at
+ *   -f, the same F law with a = b (two-sided);
+ * - the smallest p-value of each family times its number of windows (Bonferroni), the smaller of the
+ *   two times two, must fall below `significance`.
  *
- * Only steps between frames where the head was detected count, or across a single missed frame
- * (longer interpolated gaps would be correlated beyond lag 1), and steps are clipped at 4 robust standard deviations so one jump (a
- * passing cell pulling the centroid) does not dominate. Lags are in seconds, so the test means the
- * same at 25 and 100 fps; with aliasing, a beat above the Nyquist frequency still shows as a
- * periodic step pattern at its alias.
+ * The head's motion is thus judged against this recording's (and this head's) own noise, at its own
+ * temporal correlation, with no amplitude threshold. Frequencies are in Hz, so the test means the
+ * same at 25 and 100 fps; a beat above the Nyquist frequency shows at its alias.
  */
-import { chiSquareUpperQuantile } from '../stats/intervals.js';
 
 export interface FlagellarActivityOptions {
   readonly fps: number;
-  /** Longest beat period looked for, s (1 / lowest beat frequency). */
+  /** Longest beat period looked for, s: 1 / the lowest beat frequency, the fastest circling. */
   readonly maxPeriodS: number;
-  /** Upper tail probability of the test's threshold. */
+  /** Family-wise tail probability of the test (over all frequencies tested). */
   readonly significance: 0.05 | 0.01 | 0.001 | 0.0001;
-  /** The oscillation must exceed this RMS, µm. */
-  readonly minAmplitudeUm: number;
 }
 
 export interface FlagellarActivity {
   readonly active: boolean;
-  /** Q of the portmanteau test (0 when the track is too short to test). */
-  readonly statistic: number;
-  /** Threshold Q had to exceed. */
-  readonly threshold: number;
-  /** RMS of the track's positions about their moving average over one period, µm. */
-  readonly oscillationRmsUm: number;
+  /** Bonferroni-adjusted p-value of the strongest evidence (1 when the track is too short to test). */
+  readonly pValue: number;
+  /** What the strongest evidence is: a beat (a line), a rotation (circling) or nothing testable. */
+  readonly evidence: 'beat' | 'rotation' | 'none';
+  /** Its frequency, Hz (a beat above the Nyquist frequency shows at its alias). */
+  readonly frequencyHz: number;
 }
 
 /** A head position in µm at a frame index; frames need not be consecutive. */
@@ -52,55 +65,47 @@ export interface FramePoint {
   readonly y: number;
 }
 
-/** Steps need at least this many pairs per lag for the test to mean anything. */
-const MIN_PAIRS_PER_LAG = 6;
+/** Length of the segments whose periodograms are averaged, s: 0.5 Hz resolution. */
+const SEGMENT_S = 2;
+/** Half-width of the band that defines a bin's background, Hz. */
+const BACKGROUND_HALF_WIDTH_HZ = 4;
+/** A flank (one side of a bin's background) counts only with at least this many bins (1.5 Hz). */
+const MIN_FLANK_BINS = 3;
 
-function stepsBetweenDetections(points: readonly FramePoint[]): {
-  dx: Float64Array;
-  dy: Float64Array;
-  valid: Uint8Array;
-} {
+/** Steps of the positions at every frame from the first to the last (missed frames interpolated). */
+function regularSteps(points: readonly FramePoint[]): { dx: Float64Array; dy: Float64Array } {
   const first = points[0]?.frame ?? 0;
-  const last = points.at(-1)?.frame ?? first;
-  const n = Math.max(0, last - first);
+  const n = Math.max(0, (points.at(-1)?.frame ?? first) - first);
   const dx = new Float64Array(n);
   const dy = new Float64Array(n);
-  const valid = new Uint8Array(n);
   for (let i = 1; i < points.length; i++) {
     const a = points[i - 1];
     const b = points[i];
     if (!a || !b) continue;
     const gap = b.frame - a.frame;
-    // A head missed in one frame: its two steps are split evenly, which correlates them with each
-    // other (lag 1, outside the test) but with nothing further away. Longer gaps stay out.
-    if (gap !== 1 && gap !== 2) continue;
     for (let g = 0; g < gap; g++) {
       const k = a.frame - first + g;
       dx[k] = (b.x - a.x) / gap;
       dy[k] = (b.y - a.y) / gap;
-      valid[k] = 1;
     }
   }
-  return { dx, dy, valid };
+  return { dx, dy };
 }
 
-/** Removes the mean step (slow residual drift or progression) and clips outliers at 4 robust SD. */
-function centreAndClip(dx: Float64Array, dy: Float64Array, valid: Uint8Array): void {
-  let sx = 0;
-  let sy = 0;
-  let n = 0;
-  for (let k = 0; k < valid.length; k++) {
-    if (!valid[k]) continue;
-    sx += dx[k] ?? 0;
-    sy += dy[k] ?? 0;
-    n++;
-  }
+/** Removes the mean step and clips outliers (one jump of a pulled centroid) at 4 robust SD. */
+function centreAndClip(dx: Float64Array, dy: Float64Array): void {
+  const n = dx.length;
   if (n === 0) return;
-  const mx = sx / n;
-  const my = sy / n;
+  let mx = 0;
+  let my = 0;
+  for (let k = 0; k < n; k++) {
+    mx += dx[k] ?? 0;
+    my += dy[k] ?? 0;
+  }
+  mx /= n;
+  my /= n;
   const magnitudes: number[] = [];
-  for (let k = 0; k < valid.length; k++) {
-    if (!valid[k]) continue;
+  for (let k = 0; k < n; k++) {
     dx[k] = (dx[k] ?? 0) - mx;
     dy[k] = (dy[k] ?? 0) - my;
     magnitudes.push(Math.abs(dx[k] ?? 0), Math.abs(dy[k] ?? 0));
@@ -109,49 +114,120 @@ function centreAndClip(dx: Float64Array, dy: Float64Array, valid: Uint8Array): v
   // 1.4826 x median absolute value: the standard deviation of a normal step.
   const limit = 4 * 1.4826 * (magnitudes[magnitudes.length >> 1] ?? 0);
   if (limit <= 0) return;
-  for (let k = 0; k < valid.length; k++) {
+  for (let k = 0; k < n; k++) {
     dx[k] = Math.max(-limit, Math.min(limit, dx[k] ?? 0));
     dy[k] = Math.max(-limit, Math.min(limit, dy[k] ?? 0));
   }
 }
 
-/** Autocorrelation of the pooled x/y steps at `lag` and the number of pairs behind it. */
-function autocorrelation(
-  dx: Float64Array,
-  dy: Float64Array,
-  valid: Uint8Array,
-  lag: number,
-  variance: number,
-): { rho: number; pairs: number } {
-  let sum = 0;
-  let pairs = 0;
-  for (let k = 0; k + lag < valid.length; k++) {
-    if (!valid[k] || !valid[k + lag]) continue;
-    sum += (dx[k] ?? 0) * (dx[k + lag] ?? 0) + (dy[k] ?? 0) * (dy[k + lag] ?? 0);
-    pairs += 2;
-  }
-  return { rho: pairs > 0 && variance > 0 ? sum / pairs / variance : 0, pairs };
+/** Periodograms summed over the segments, at bins 1..floor((length - 1) / 2) (index 0 unused). */
+interface Spectra {
+  /** |X|^2 + |Y|^2: power of the x and y steps. */
+  readonly power: Float64Array;
+  /** |Z(+f)|^2 and |Z(-f)|^2 of z = x + iy: anticlockwise and clockwise power. */
+  readonly anticlockwise: Float64Array;
+  readonly clockwise: Float64Array;
 }
 
-/** RMS distance of the positions from their centred moving average over `window` frames, µm. */
-function oscillationRms(points: readonly FramePoint[], window: number): number {
-  const half = Math.floor(window / 2);
-  if (points.length < 2 * half + 1) return 0;
-  let sum = 0;
-  let n = 0;
-  for (let i = half; i < points.length - half; i++) {
+/** Periodograms of the steps summed over `segments` segments of `length` steps. */
+function segmentSpectra(
+  dx: Float64Array,
+  dy: Float64Array,
+  segments: number,
+  length: number,
+): Spectra {
+  const bins = Math.floor((length - 1) / 2);
+  const power = new Float64Array(bins + 1);
+  const anticlockwise = new Float64Array(bins + 1);
+  const clockwise = new Float64Array(bins + 1);
+  const cos = new Float64Array(length);
+  const sin = new Float64Array(length);
+  for (let t = 0; t < length; t++) {
+    cos[t] = Math.cos((2 * Math.PI * t) / length);
+    sin[t] = Math.sin((2 * Math.PI * t) / length);
+  }
+  const x = new Float64Array(length);
+  const y = new Float64Array(length);
+  for (let s = 0; s < segments; s++) {
     let mx = 0;
     let my = 0;
-    for (let k = i - half; k <= i + half; k++) {
-      mx += points[k]?.x ?? 0;
-      my += points[k]?.y ?? 0;
+    for (let t = 0; t < length; t++) {
+      x[t] = dx[s * length + t] ?? 0;
+      y[t] = dy[s * length + t] ?? 0;
+      mx += x[t] ?? 0;
+      my += y[t] ?? 0;
     }
-    const p = points[i];
-    if (!p) continue;
-    sum += (p.x - mx / (2 * half + 1)) ** 2 + (p.y - my / (2 * half + 1)) ** 2;
-    n++;
+    for (let t = 0; t < length; t++) {
+      x[t] = (x[t] ?? 0) - mx / length;
+      y[t] = (y[t] ?? 0) - my / length;
+    }
+    for (let k = 1; k <= bins; k++) {
+      // X = xr - i xs, Y = yr - i ys (the transform at +f).
+      let xr = 0;
+      let xs = 0;
+      let yr = 0;
+      let ys = 0;
+      for (let t = 0, phase = 0; t < length; t++, phase = (phase + k) % length) {
+        const c = cos[phase] ?? 0;
+        const si = sin[phase] ?? 0;
+        xr += (x[t] ?? 0) * c;
+        xs += (x[t] ?? 0) * si;
+        yr += (y[t] ?? 0) * c;
+        ys += (y[t] ?? 0) * si;
+      }
+      power[k] = (power[k] ?? 0) + (xr * xr + xs * xs + yr * yr + ys * ys) / length;
+      // Z(+f) = X + iY, Z(-f) = conj(X) + i conj(Y).
+      anticlockwise[k] = (anticlockwise[k] ?? 0) + ((xr + ys) ** 2 + (yr - xs) ** 2) / length;
+      clockwise[k] = (clockwise[k] ?? 0) + ((xr - ys) ** 2 + (yr + xs) ** 2) / length;
+    }
   }
-  return n > 0 ? Math.sqrt(sum / n) : 0;
+  return { power, anticlockwise, clockwise };
+}
+
+/**
+ * Axes' worth of independent jitter in the steps, (tr C)^2 / tr C^2 of their covariance C: 2 when
+ * isotropic, 1 when all along one line (Satterthwaite's degrees of freedom of a sum of two scaled
+ * chi-squares, per axis' worth).
+ */
+function isotropy(dx: Float64Array, dy: Float64Array): number {
+  let xx = 0;
+  let yy = 0;
+  let xy = 0;
+  for (let k = 0; k < dx.length; k++) {
+    xx += (dx[k] ?? 0) ** 2;
+    yy += (dy[k] ?? 0) ** 2;
+    xy += (dx[k] ?? 0) * (dy[k] ?? 0);
+  }
+  const squares = xx * xx + yy * yy + 2 * xy * xy;
+  return squares > 0 ? (xx + yy) ** 2 / squares : 1;
+}
+
+/**
+ * P(U > c V) for independent U ~ Gamma(a), V ~ Gamma(b), a a positive integer: the upper tail of
+ * a bin's power over the summed power of its background bins (a and b are twice their degrees of
+ * freedom over two).
+ */
+export function gammaRatioTail(c: number, a: number, b: number): number {
+  if (!(c > 0)) return 1;
+  const r = c / (1 + c);
+  let term = 1;
+  let sum = 1;
+  for (let j = 1; j < a; j++) {
+    term *= ((b + j - 1) / j) * r;
+    sum += term;
+  }
+  return Math.min(1, Math.exp(-b * Math.log1p(c)) * sum);
+}
+
+/** Sum of `values` over bins from..to (clipped to 1..bins) and how many bins that is. */
+function sumBins(values: Float64Array, from: number, to: number): { sum: number; bins: number } {
+  let sum = 0;
+  let bins = 0;
+  for (let j = Math.max(1, from); j <= Math.min(values.length - 1, to); j++) {
+    sum += values[j] ?? 0;
+    bins++;
+  }
+  return { sum, bins };
 }
 
 /** Tests a drift-corrected head track for flagellar activity (see the module comment). */
@@ -159,39 +235,77 @@ export function testFlagellarActivity(
   points: readonly FramePoint[],
   options: FlagellarActivityOptions,
 ): FlagellarActivity {
-  const maxLag = Math.max(2, Math.round(options.maxPeriodS * options.fps));
-  const { dx, dy, valid } = stepsBetweenDetections(points);
-  centreAndClip(dx, dy, valid);
-  let squares = 0;
-  let count = 0;
-  for (let k = 0; k < valid.length; k++) {
-    if (!valid[k]) continue;
-    squares += (dx[k] ?? 0) ** 2 + (dy[k] ?? 0) ** 2;
-    count += 2;
+  const none: FlagellarActivity = { active: false, pValue: 1, evidence: 'none', frequencyHz: 0 };
+  const { fps } = options;
+  const { dx, dy } = regularSteps(points);
+  centreAndClip(dx, dy);
+  const n = dx.length;
+  const segments = Math.max(1, Math.ceil(n / Math.max(1, Math.round(SEGMENT_S * fps))));
+  const length = Math.floor(n / segments);
+  if (length < 4) return none;
+  const { power, anticlockwise, clockwise } = segmentSpectra(dx, dy, segments, length);
+  const bins = power.length - 1;
+  const binHz = fps / length;
+  const halfWidth = Math.max(1, Math.round(BACKGROUND_HALF_WIDTH_HZ / binHz));
+  const lowestBeatHz = 1 / options.maxPeriodS;
+  // Degrees of freedom per bin and segment of the x and y power over two: 1 to 2.
+  const axes = isotropy(dx, dy);
+
+  // Beat: a line above both flanks.
+  let beatP = 1;
+  let beatBin = 0;
+  let beatWindows = 0;
+  for (let k = Math.max(1, Math.ceil(lowestBeatHz / binHz)); k <= bins; k++) {
+    const line = sumBins(power, k - 1, k + 1);
+    const lineDof = Math.max(1, Math.floor(axes * segments * line.bins));
+    let p = 0;
+    let flanks = 0;
+    for (const flank of [
+      sumBins(power, k - halfWidth, k - 2),
+      sumBins(power, k + 2, k + halfWidth),
+    ]) {
+      if (flank.bins < MIN_FLANK_BINS || flank.sum <= 0) continue;
+      flanks++;
+      p = Math.max(p, gammaRatioTail(line.sum / flank.sum, lineDof, axes * segments * flank.bins));
+    }
+    if (flanks === 0) continue;
+    beatWindows++;
+    if (p < beatP) {
+      beatP = p;
+      beatBin = k;
+    }
   }
-  const variance = count > 0 ? squares / count : 0;
-  const rho1 = autocorrelation(dx, dy, valid, 1, variance).rho;
-  const bartlett = 1 + 2 * rho1 * rho1;
-  let statistic = 0;
-  let lags = 0;
-  for (let lag = 2; lag <= maxLag; lag++) {
-    const { rho, pairs } = autocorrelation(dx, dy, valid, lag, variance);
-    if (pairs < 2 * MIN_PAIRS_PER_LAG) break;
-    statistic += (pairs * rho * rho) / bartlett;
-    lags++;
+
+  // Rotation: anticlockwise against clockwise power (or the reverse), slower than any beat.
+  let rotationP = 1;
+  let rotationBin = 0;
+  let rotationWindows = 0;
+  for (let k = 2; k + 1 <= bins && k * binHz < lowestBeatHz; k++) {
+    const plus = sumBins(anticlockwise, k - 1, k + 1).sum;
+    const minus = sumBins(clockwise, k - 1, k + 1).sum;
+    if (plus <= 0 || minus <= 0) continue;
+    rotationWindows++;
+    const dof = 3 * segments;
+    const p = Math.min(
+      1,
+      2 * Math.min(gammaRatioTail(plus / minus, dof, dof), gammaRatioTail(minus / plus, dof, dof)),
+    );
+    if (p < rotationP) {
+      rotationP = p;
+      rotationBin = k;
+    }
   }
-  // Centred on a period: the moving average over the longest period removes slow wander and keeps
-  // the beat (any beat of 1/maxPeriodS Hz or faster).
-  const window = 2 * Math.floor(maxLag / 2) + 1;
-  const rms = oscillationRms(points, window);
-  if (lags === 0 || variance === 0) {
-    return { active: false, statistic: 0, threshold: Infinity, oscillationRmsUm: rms };
-  }
-  const threshold = chiSquareUpperQuantile(lags, options.significance);
+
+  const families = (beatWindows > 0 ? 1 : 0) + (rotationWindows > 0 ? 1 : 0);
+  if (families === 0) return none;
+  const beat = beatWindows > 0 ? Math.min(1, beatP * beatWindows) : 1;
+  const rotation = rotationWindows > 0 ? Math.min(1, rotationP * rotationWindows) : 1;
+  const isBeat = beat <= rotation;
+  const pValue = Math.min(1, families * Math.min(beat, rotation));
   return {
-    active: statistic > threshold && rms > options.minAmplitudeUm,
-    statistic,
-    threshold,
-    oscillationRmsUm: rms,
+    active: pValue < options.significance,
+    pValue,
+    evidence: isBeat ? 'beat' : 'rotation',
+    frequencyHz: (isBeat ? beatBin : rotationBin) * binHz,
   };
 }

@@ -105,7 +105,7 @@ describe('simulated physics of real samples', () => {
     const active = (t: SimulationTrack) =>
       testFlagellarActivity(
         t.points.map(([frame, x, y]) => ({ frame, x: x * upp, y: y * upp })),
-        { fps: 50, maxPeriodS: 0.25, significance: 0.001, minAmplitudeUm: 0.15 },
+        { fps: 50, maxPeriodS: 0.25, significance: 0.001 },
       ).active;
     const long = truth.tracks.filter((t) => t.points.length >= 100);
     const beating = long.filter((t) => t.category === 'Non Progressive');
