@@ -24,7 +24,7 @@ if (port === null) throw new Error('train-worker.js runs only as a worker thread
  * thread only and a server training a model keeps answering people at full speed. On an idle
  * machine it changes nothing.
  */
-const TRAINING_NICE = 10;
+const TRAINING_NICE = 19;
 setPriority(TRAINING_NICE);
 
 let stopRequested = false;
