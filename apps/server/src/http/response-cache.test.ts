@@ -74,6 +74,27 @@ describe('response cache', () => {
     expect(response.json()).toMatchObject({ id: video.id });
   });
 
+  it('runs the queries of an answer once when many ask for it at the same time', async () => {
+    const admin = await caller(server, { roles: ['system_admin'] });
+    const { video } = await seedProject(admin.user.id);
+    const url = `/api/sarm/video/get-video/${video.id}`;
+    const alone = (await get(url, admin.headers)).queries;
+    // A write makes the entry stale; then ten clients ask at once.
+    await server.context.repositories.videos.update(video.id, { name: 'Renamed' });
+    const before = server.database.queryCount();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        server.app.inject({ method: 'GET', url, headers: admin.headers }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+    expect(answers.filter((answer) => answer.headers['x-cache'] === 'miss')).toHaveLength(1);
+    expect(answers.every((answer) => answer.json<{ name: string }>().name === 'Renamed')).toBe(
+      true,
+    );
+    expect(server.database.queryCount() - before).toBeLessThanOrEqual(alone + 2);
+  });
+
   it('misses after an API write and answers the new data', async () => {
     const admin = await caller(server, { roles: ['system_admin'] });
     const { dataset, frame, video } = await seedProject(admin.user.id);

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { setTimeout as delay } from 'node:timers/promises';
 import { tablesReadBy } from '../db/sql-tables.js';
 import type { TableVersions } from '../db/table-versions.js';
 import { SESSION_TABLES } from '../services/live-session-cache.js';
@@ -23,6 +24,11 @@ declare module 'fastify' {
  * than from the tables (media-token links, "n minutes ago").
  */
 export const RESPONSE_TTL_MS = 10_000;
+/**
+ * How long a request waits for another one computing the same answer (after a write, 50 clients
+ * asking for one list would otherwise all run its queries at once) before computing it itself.
+ */
+const IN_FLIGHT_WAIT_MS = 1_000;
 /** Beyond this many entries the oldest is dropped. */
 const MAX_ENTRIES = 2_000;
 /** Larger answers are not kept: they would crowd out many small ones. */
@@ -45,6 +51,9 @@ interface RequestActivity {
   key: string | null;
   hit: boolean;
   finished: boolean;
+  /** The request is the one computing its key's answer (others wait for it, see `inFlight`). */
+  computing: boolean;
+  settle: () => void;
 }
 
 interface Entry {
@@ -96,6 +105,8 @@ export function installResponseCache(
   const entries = new Map<string, Entry>();
   const activities = new WeakMap<FastifyRequest, RequestActivity>();
   const storage = new AsyncLocalStorage<RequestActivity>();
+  /** Keys whose answer a request is computing now, settled when it has answered. */
+  const inFlight = new Map<string, Promise<void>>();
 
   const stopListening = versions.onQuery((sql, effect) => {
     const activity = storage.getStore();
@@ -123,21 +134,41 @@ export function installResponseCache(
       key: null,
       hit: false,
       finished: false,
+      computing: false,
+      settle: () => undefined,
     };
     activities.set(request, activity);
     storage.run(activity, done);
   });
 
+  /** The fresh entry of `key`, dropping a stale one. */
+  const freshEntry = (key: string): Entry | undefined => {
+    const entry = entries.get(key);
+    if (entry === undefined || isFresh(entry)) return entry;
+    entries.delete(key);
+    return undefined;
+  };
+
   // Entered again: reading a request body can lose the asynchronous context of `onRequest`.
   app.addHook('preHandler', (request, reply, done) => {
     const activity = activities.get(request);
     if (activity === undefined) return done();
-    storage.run(activity, () => {
-      activity.key = cacheKeyOf(request);
-      const entry = activity.key === null ? undefined : entries.get(activity.key);
-      if (entry === undefined || activity.key === null) return done();
-      if (!isFresh(entry)) {
-        entries.delete(activity.key);
+    void storage.run(activity, async () => {
+      const key = cacheKeyOf(request);
+      activity.key = key;
+      if (key === null) return done();
+      let entry = freshEntry(key);
+      const computing = inFlight.get(key);
+      if (entry === undefined && computing !== undefined) {
+        // Another request is computing this answer: wait for it rather than run the same queries.
+        await Promise.race([computing, delay(IN_FLIGHT_WAIT_MS, undefined, { ref: false })]);
+        entry = freshEntry(key);
+      }
+      if (entry === undefined) {
+        if (!inFlight.has(key)) {
+          activity.computing = true;
+          inFlight.set(key, new Promise((resolve) => (activity.settle = resolve)));
+        }
         return done();
       }
       activity.hit = true;
@@ -177,8 +208,21 @@ export function installResponseCache(
     done(null, payload);
   });
 
+  /** Ends a request's computation of its key: requests waiting for it look again. */
+  const settle = (activity: RequestActivity | undefined) => {
+    if (activity?.computing !== true || activity.key === null) return;
+    activity.computing = false;
+    inFlight.delete(activity.key);
+    activity.settle();
+  };
+  app.addHook('onRequestAbort', (request, done) => {
+    settle(activities.get(request));
+    done();
+  });
+
   app.addHook('onResponse', (request, _reply, done) => {
     const activity = activities.get(request);
+    settle(activity);
     if (activity !== undefined) {
       activity.finished = true;
       // The writes have committed by now: reads that ran before the commit become stale.
