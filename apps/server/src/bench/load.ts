@@ -167,8 +167,8 @@ type Seeded = Awaited<ReturnType<typeof seed>>;
 
 /**
  * Background work of `--busy`: the seeded video analysed again and again through the queue (the
- * dilution changes each time, so no stored analysis is reused) and one long training job.
- * Answers a function that stops both and says how many analyses completed.
+ * dilution changes each time, so no stored analysis is reused) and a model trained again and
+ * again. Answers a function that stops both and says how much of each was done.
  */
 async function startBusyWork(client: Client, ids: Seeded): Promise<() => Promise<string>> {
   let running = true;
@@ -187,51 +187,57 @@ async function startBusyWork(client: Client, ids: Seeded): Promise<() => Promise
       analyses += 1;
     }
   })().catch((error: unknown) => {
-    failure = error instanceof Error ? error.message : String(error);
+    failure ||= `analysis: ${error instanceof Error ? error.message : String(error)}`;
   });
-  let modelId: string | undefined;
-  let training = 'training not started';
-  try {
+  // One model trained again and again: each run is 1000 epochs, restarted when it ends early.
+  let epochs = 0;
+  let runs = 0;
+  let current = 0;
+  const training = (async () => {
     const model = (await client.json('POST', '/technical/models', {
       name: 'Load detector',
       type: 'detection',
       dataset_id: ids.datasetId,
     })) as { id: string };
-    await client.json('POST', `/technical/models/${model.id}/train`, {
-      data_label_id: ids.labelId,
-      epochs: 1000,
-    });
-    modelId = model.id;
-  } catch (error) {
-    training = `training not started (${error instanceof Error ? error.message : String(error)})`;
-  }
+    const status = async () =>
+      (await client.json('GET', `/technical/models/${model.id}/training-status`)) as {
+        status: string;
+        current_epoch: number;
+      };
+    while (running) {
+      await client.json('POST', `/technical/models/${model.id}/train`, {
+        data_label_id: ids.labelId,
+        epochs: 1000,
+      });
+      runs += 1;
+      let stopAsked = false;
+      for (let state = await status(); ; state = await status()) {
+        current = state.current_epoch;
+        if (state.status !== 'training') break;
+        if (!running && !stopAsked) {
+          stopAsked = true;
+          await client.request('POST', `/technical/models/${model.id}/stop`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      epochs += current;
+      current = 0;
+    }
+  })().catch((error: unknown) => {
+    failure ||= `training: ${error instanceof Error ? error.message : String(error)}`;
+  });
   // Measured in the steady state: training past its start-up (samples loaded, first epoch done)
   // and analyses coming one after another.
   const warmUpEnds = performance.now() + 120_000;
   while (performance.now() < warmUpEnds && failure === '') {
-    const epoch =
-      modelId === undefined
-        ? Infinity
-        : (
-            (await client.json('GET', `/technical/models/${modelId}/training-status`)) as {
-              current_epoch: number;
-            }
-          ).current_epoch;
-    if (epoch >= 1 && analyses >= 1) break;
+    if (epochs + current >= 1 && analyses >= 1) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return async () => {
     running = false;
-    if (modelId !== undefined) {
-      const model = (await client.json('GET', `/technical/models/${modelId}/training-status`)) as {
-        status: string;
-        current_epoch: number;
-      };
-      training = `model ${model.status} after ${model.current_epoch} training epochs`;
-      await client.request('POST', `/technical/models/${modelId}/stop`).catch(() => undefined);
-    }
-    await analysing;
-    return `${analyses} analyses completed${failure === '' ? '' : ` (stopped by: ${failure})`}, ${training}`;
+    await Promise.all([analysing, training]);
+    const stopped = failure === '' ? '' : ` (stopped by: ${failure})`;
+    return `${analyses} analyses completed, ${epochs} training epochs in ${runs} runs${stopped}`;
   };
 }
 

@@ -1,10 +1,10 @@
-import { ffmpegPaths } from '@sarm/casa/node';
+import { ffmpegPaths, lowerPriority } from '@sarm/casa/node';
 import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { runInBackground } from '../process/background-priority.js';
+import { BACKGROUND_PRIORITY } from '../process/background-priority.js';
 import type { FileStorage } from '../storage/storage.js';
 
 /**
@@ -82,7 +82,7 @@ function spawnFfmpeg(
       return;
     }
     const child = spawn(ffmpegPaths().ffmpeg, fullArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
-    runInBackground(child.pid);
+    if (child.pid !== undefined) lowerPriority(child.pid, BACKGROUND_PRIORITY);
     // Pipe errors surface through 'close' with a non-zero code; never as an unhandled 'error'.
     child.stdout.on('error', () => undefined);
     child.stderr.on('error', () => undefined);

@@ -86,6 +86,43 @@ describe('model training', () => {
     expect(await audited(server, 'Training of model "Heads v1" started')).toBe(true);
   });
 
+  it('saves the weights of a fast run every few seconds, not every epoch, and keeps the best', async () => {
+    const storage = server.context.storage;
+    const put = storage.put.bind(storage);
+    const saved: string[] = [];
+    storage.put = (key, ...rest) => {
+      saved.push(key);
+      return put(key, ...rest);
+    };
+    try {
+      const model = await createDetectionModel(trainer, seeded.dataset.id, 'Fast run');
+      const started = Date.now();
+      await trainer.call('POST', `/api/technical/models/${model.id}/train`, {
+        ...small,
+        epochs: 12,
+        data_label_id: seeded.labelId,
+      });
+      const status = await pollTraining(trainer, model.id);
+      expect(status).toMatchObject({ status: 'trained', current_epoch: 12 });
+      expect(status.metrics.loss).toHaveLength(12);
+      expect(status.logs.filter((line) => /Epoch \d+\/12: loss/.test(line))).toHaveLength(12);
+      const seconds = (Date.now() - started) / 1000;
+      const checkpoints = saved.filter((key) => key.endsWith('/checkpoint.zip')).length;
+      // The first epoch, the last, and one per 5 s of training between them.
+      expect(checkpoints).toBeLessThanOrEqual(2 + Math.ceil(seconds / 5));
+      expect(checkpoints).toBeLessThan(12);
+      // The kept weights are the best epoch's: the exported metadata names it.
+      const exported = await trainer.call('POST', `/api/technical/models/${model.id}/export`);
+      const files = unzipSync(new Uint8Array(exported.rawPayload));
+      const metadata = JSON.parse(Buffer.from(files['metadata.json'] ?? []).toString()) as {
+        training: { best_epoch: number };
+      };
+      expect(metadata.training.best_epoch).toBe(status.best_epoch);
+    } finally {
+      storage.put = put;
+    }
+  });
+
   it('exports a zip with metadata, architecture and weights that imports as a trained model', async () => {
     const model = await createDetectionModel(trainer, seeded.dataset.id, 'Export me');
     const early = await trainer.call('POST', `/api/technical/models/${model.id}/export`);

@@ -1,5 +1,5 @@
 import { resolveSettings, type AnalysisResult, type CasaSettings } from '@sarm/casa';
-import { analyzeVideo } from '@sarm/casa/node';
+import { analyzeVideo, analyzeVideoInThread } from '@sarm/casa/node';
 import { BACKGROUND_PRIORITY } from '../process/background-priority.js';
 import {
   TOTAL_SPERM_NUMBER_REASONS,
@@ -92,14 +92,16 @@ export function createVideoAnalysisRunner(deps: {
     const running = inFlight.get(key);
     if (running !== undefined) return running;
     const promise = (async () => {
-      // Object storage has no local path: the engine reads a temporary copy.
-      const result = await withTempDir(async (dir) =>
-        analyzeVideo(await localFile(deps.storage, video.originalKey, dir), settings, {
-          onProgress,
-          detector: active.detector,
-          priority: BACKGROUND_PRIORITY,
-        }),
-      );
+      // Object storage has no local path: the engine reads a temporary copy. The classical
+      // engine runs in a thread of its own, off the HTTP thread; a model detector's inference
+      // already runs in ONNX Runtime threads, so only its tracking stays on this thread.
+      const result = await withTempDir(async (dir) => {
+        const file = await localFile(deps.storage, video.originalKey, dir);
+        const options = { onProgress, priority: BACKGROUND_PRIORITY };
+        return active.detector === undefined
+          ? analyzeVideoInThread(file, settings, options)
+          : analyzeVideo(file, settings, { ...options, detector: active.detector });
+      });
       const stored: AnalysisResult & { detector: DetectorInfo } = {
         ...result,
         detector: active.info,

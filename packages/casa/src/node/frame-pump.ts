@@ -220,10 +220,10 @@ async function* pumpThroughFifo(
 }
 
 /** Lowers a process's priority; a process that already exited is left alone. */
-function lowerPriority(pid: number, priority: number): void {
+export function lowerPriority(pid: number, priority: number): void {
   try {
     setPriority(pid, priority);
   } catch {
-    // ESRCH: ffmpeg ended already (its exit is reported by the 'close' event).
+    // ESRCH: the process ended already; its exit is reported by its own events.
   }
 }

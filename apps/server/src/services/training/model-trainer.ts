@@ -19,6 +19,8 @@ export const TRAINING_MESSAGES = TRAINING_DATA_MESSAGES;
 
 /** How often the running epoch's progress is written and a stop request looked for, ms. */
 const BATCH_WRITE_MS = 1000;
+/** How often at most the weights are saved to resume from (and always at the last epoch), ms. */
+const CHECKPOINT_MS = 5000;
 
 const orNull = (value: number) => (Number.isFinite(value) ? value : null);
 
@@ -71,6 +73,24 @@ export function createModelTrainer(deps: {
 
     let lastBatchWrite = 0;
     let checking = false;
+    // Epochs are written at most every BATCH_WRITE_MS and their weights every CHECKPOINT_MS: a
+    // fast training (small data) then costs the server a few writes a second, not one per epoch.
+    let lastEpochWrite = 0;
+    let lastCheckpoint = 0;
+    let unsavedBest: SavedWeights | undefined;
+    /** Saves the weights to resume from (and the best ones when they changed), then the run. */
+    const saveCheckpoint = async (saved: SavedWeights, epoch: number) => {
+      const metadata = trainedMetadata(model, run, now());
+      await writeBundle(deps.storage, keys(modelId).checkpoint, { metadata, saved });
+      if (unsavedBest !== undefined)
+        await writeBundle(deps.storage, keys(modelId).best, { metadata, saved: unsavedBest });
+      unsavedBest = undefined;
+      await write({
+        training: run,
+        checkpointKey: keys(modelId).checkpoint,
+        checkpointEpoch: epoch,
+      });
+    };
     const handle = startTraining<TrainingRequest>(request, {
       onBatch(_epoch, done, total) {
         run = { ...run, batch_fraction: done / Math.max(total, 1) };
@@ -94,10 +114,6 @@ export function createModelTrainer(deps: {
       },
       async onEpoch(report: EpochReport) {
         const { metrics } = report;
-        await writeBundle(deps.storage, keys(modelId).checkpoint, {
-          metadata: trainedMetadata(model, run, now()),
-          saved: report.saved,
-        });
         run = {
           ...run,
           loss: [...run.loss, metrics.loss],
@@ -108,17 +124,18 @@ export function createModelTrainer(deps: {
           best_epoch: report.best ? metrics.epoch : run.best_epoch,
           batch_fraction: 0,
         };
-        if (report.best)
-          await writeBundle(deps.storage, keys(modelId).best, {
-            metadata: trainedMetadata(model, run, now()),
-            saved: report.saved,
-          });
         run = withLog(run, logLine(now(), epochLine(run, metrics.epoch)));
-        await write({
-          training: run,
-          checkpointKey: keys(modelId).checkpoint,
-          checkpointEpoch: metrics.epoch,
-        });
+        if (report.best) unsavedBest = report.saved;
+        const time = Date.now();
+        const last = metrics.epoch === metrics.epochs;
+        if (time - lastCheckpoint >= CHECKPOINT_MS || last) {
+          lastCheckpoint = time;
+          lastEpochWrite = time;
+          await saveCheckpoint(report.saved, metrics.epoch);
+        } else if (time - lastEpochWrite >= BATCH_WRITE_MS) {
+          lastEpochWrite = time;
+          await write({ training: run });
+        } else return;
         await context
           .reportProgress(
             (100 * metrics.epoch) / metrics.epochs,
@@ -137,6 +154,11 @@ export function createModelTrainer(deps: {
       // A shutdown or lost lease stops the run too: the job is retried from the checkpoint.
       context.signal.throwIfAborted();
       if (outcome.stopped) return await finishStopped(modelId, run);
+      if (unsavedBest !== undefined)
+        await writeBundle(deps.storage, keys(modelId).best, {
+          metadata: trainedMetadata(model, run, now()),
+          saved: unsavedBest,
+        });
       return await finishTrained(model, run);
     } finally {
       context.signal.removeEventListener('abort', onAbort);
