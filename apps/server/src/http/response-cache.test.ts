@@ -95,6 +95,28 @@ describe('response cache', () => {
     expect(server.database.queryCount() - before).toBeLessThanOrEqual(alone + 2);
   });
 
+  it('has one waiter compute again when the answer waited for could not be kept', async () => {
+    const admin = await caller(server, { roles: ['system_admin'] });
+    const { video } = await seedProject(admin.user.id);
+    const { videos } = server.context.repositories;
+    const findById = videos.findById.bind(videos);
+    // The first computation reads a table that is written before it answers: it is not kept.
+    const racing = vi.spyOn(videos, 'findById').mockImplementationOnce(async (id) => {
+      const found = await findById(id);
+      await videos.insertFrames([frameOf(video.id, 7)]);
+      return found;
+    });
+    const url = `/api/sarm/video/get-video/${video.id}`;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        server.app.inject({ method: 'GET', url, headers: admin.headers }),
+      ),
+    );
+    racing.mockRestore();
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+    expect(answers.filter((answer) => answer.headers['x-cache'] === 'miss')).toHaveLength(2);
+  });
+
   it('misses after an API write and answers the new data', async () => {
     const admin = await caller(server, { roles: ['system_admin'] });
     const { dataset, frame, video } = await seedProject(admin.user.id);

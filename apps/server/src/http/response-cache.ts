@@ -57,7 +57,8 @@ interface RequestActivity {
 }
 
 interface Entry {
-  readonly payload: string;
+  /** The answer's bytes: a hit is sent as is, not encoded again. */
+  readonly payload: Buffer;
   readonly contentType: string;
   readonly dependsOn: readonly string[];
   /** Valid while no table of `dependsOn` has a version above this. */
@@ -158,13 +159,26 @@ export function installResponseCache(
       activity.key = key;
       if (key === null) return done();
       let entry = freshEntry(key);
-      const computing = inFlight.get(key);
-      if (entry === undefined && computing !== undefined) {
-        // Another request is computing this answer: wait for it rather than run the same queries.
-        await Promise.race([computing, delay(IN_FLIGHT_WAIT_MS, undefined, { ref: false })]);
+      // Another request is computing this answer: wait for it rather than run the same queries.
+      // When its answer could not be kept (a table it read was written meanwhile), the first
+      // waiter to look again computes it anew and the others wait for that one, up to the limit.
+      const waitEnds = nowMs() + IN_FLIGHT_WAIT_MS;
+      for (
+        let computing = inFlight.get(key);
+        entry === undefined && computing !== undefined && nowMs() < waitEnds;
+        computing = inFlight.get(key)
+      ) {
+        const left = Math.max(1, waitEnds - nowMs());
+        await Promise.race([computing, delay(left, undefined, { ref: false })]);
         entry = freshEntry(key);
       }
       if (entry === undefined) {
+        // Only the caller's principal has been read so far: while its tables are unchanged, the
+        // answer computed from here on is as fresh as now (a waiter's wait does not count).
+        if (
+          PRINCIPAL_DEPENDENCIES.every((table) => versions.versionOf(table) <= activity.startedAt)
+        )
+          activity.startedAt = versions.now();
         if (!inFlight.has(key)) {
           activity.computing = true;
           inFlight.set(key, new Promise((resolve) => (activity.settle = resolve)));
@@ -189,7 +203,7 @@ export function installResponseCache(
       activity.reads !== null
     ) {
       const entry: Entry = {
-        payload,
+        payload: Buffer.from(payload),
         contentType,
         dependsOn: [...activity.reads],
         seenAt: activity.startedAt,
