@@ -41,8 +41,11 @@ const PRINCIPAL_DEPENDENCIES: readonly string[] = [...VISIBLE_PROJECT_TABLES, ..
 
 /** What one request did to the database, followed through AsyncLocalStorage. */
 interface RequestActivity {
-  /** The write counter when the request arrived, before it was authenticated. */
-  readonly startedAt: number;
+  /**
+   * The write counter when the request arrived, before it was authenticated; moved to when its
+   * handler starts computing the answer while the principal's tables are unchanged.
+   */
+  startedAt: number;
   /** Tables named by its reads; `null` when its answer cannot be cached (reads not parsed). */
   readonly reads: Set<string> | null;
   readonly writes: Set<string>;
