@@ -32,6 +32,11 @@ export interface VideoInfo {
   readonly durationS: number;
   readonly codec: string;
   readonly container: string;
+  /**
+   * Frames per repeating pattern of coded picture types (4 for "P B B B"), when the file has one
+   * (see `codingPeriodOf`): a still head's position error repeats at fps / period.
+   */
+  readonly codingPeriodFrames?: number;
 }
 
 export type { WhoMotilityCategory };

@@ -59,6 +59,17 @@ const frameOf = (videoId: string, frameNumber: number) => ({
   extractionSession: 'cached',
 });
 
+/** The next video lookup writes a frame of the video before it answers, as a job may. */
+function writeDuringNextLookup(videoId: string, frameNumber: number) {
+  const { videos } = server.context.repositories;
+  const findById = videos.findById.bind(videos);
+  return vi.spyOn(videos, 'findById').mockImplementationOnce(async (id) => {
+    const found = await findById(id);
+    await videos.insertFrames([frameOf(videoId, frameNumber)]);
+    return found;
+  });
+}
+
 describe('response cache', () => {
   it('answers a repeated GET from the cache without a query, with the same body', async () => {
     const admin = await caller(server, { roles: ['system_admin'] });
@@ -98,14 +109,8 @@ describe('response cache', () => {
   it('has one waiter compute again when the answer waited for could not be kept', async () => {
     const admin = await caller(server, { roles: ['system_admin'] });
     const { video } = await seedProject(admin.user.id);
-    const { videos } = server.context.repositories;
-    const findById = videos.findById.bind(videos);
     // The first computation reads a table that is written before it answers: it is not kept.
-    const racing = vi.spyOn(videos, 'findById').mockImplementationOnce(async (id) => {
-      const found = await findById(id);
-      await videos.insertFrames([frameOf(video.id, 7)]);
-      return found;
-    });
+    const racing = writeDuringNextLookup(video.id, 7);
     const url = `/api/sarm/video/get-video/${video.id}`;
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -173,13 +178,7 @@ describe('response cache', () => {
   it('keeps nothing when a table it read is written while the request runs', async () => {
     const admin = await caller(server, { roles: ['system_admin'] });
     const { video } = await seedProject(admin.user.id);
-    const { videos } = server.context.repositories;
-    const findById = videos.findById.bind(videos);
-    const racing = vi.spyOn(videos, 'findById').mockImplementationOnce(async (id) => {
-      const found = await findById(id);
-      await videos.insertFrames([frameOf(video.id, 3)]);
-      return found;
-    });
+    const racing = writeDuringNextLookup(video.id, 3);
     const url = `/api/sarm/video/get-video/${video.id}`;
     expect((await get(url, admin.headers)).cache).toBe('miss');
     racing.mockRestore();

@@ -157,7 +157,9 @@ async function analyzeWithPolarity(
       smoothingS: settings.driftSmoothingS,
     },
   );
-  const tracks = repaired.map((t) => measureTrack(t, fps, settings, drift));
+  const tracks = repaired.map((t) =>
+    measureTrack(t, fps, settings, drift, info.codingPeriodFrames),
+  );
   const cellFrames = perFrame.reduce((s, f) => s + f.count, 0);
   const meanCount = perFrame.length > 0 ? cellFrames / perFrame.length : 0;
   const trackSpans = repaired.map((t) => (t.points.at(-1)?.[0] ?? 0) - (t.points[0]?.[0] ?? 0) + 1);

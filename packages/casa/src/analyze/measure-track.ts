@@ -36,6 +36,7 @@ export function measureTrack(
   fps: number,
   settings: CasaSettings,
   drift: DriftField,
+  codingPeriodFrames?: number,
 ): TrackResult {
   const upp = settings.umPerPixel;
   const corrected = withoutDrift(track.points, drift, upp);
@@ -47,6 +48,7 @@ export function measureTrack(
       fps,
       maxPeriodS: settings.beatMaxPeriodS,
       significance: settings.beatSignificance,
+      codingPeriodFrames,
     },
   );
   return {

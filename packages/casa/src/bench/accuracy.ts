@@ -10,8 +10,9 @@ import type { CasaSettings } from '../settings.js';
 import { resolveSettings } from '../settings.js';
 import type { SimulationParams } from '../simulate/simulation.js';
 import { createSimulation } from '../simulate/simulation.js';
-import type { GrayFrame } from '../types.js';
+import type { GrayFrame, VideoInfo } from '../types.js';
 import { readGrayFrames } from '../node/frames.js';
+import { codingPeriodOf } from '../node/probe.js';
 import { writeSimulationVideo } from '../node/simulation-video.js';
 
 export interface AccuracyFigures {
@@ -96,7 +97,9 @@ export async function measureAccuracy(
   try {
     const path = join(dir, 'case.mp4');
     await writeSimulationVideo(path, sim, { crf: options.h264Crf });
-    return await compare(label, sim, overrides, readGrayFrames(path));
+    // As analyzeVideo reads a file: with its coding pattern.
+    const info = { ...sim.info, codingPeriodFrames: await codingPeriodOf(path) };
+    return await compare(label, sim, overrides, readGrayFrames(path), info);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -107,6 +110,7 @@ async function compare(
   sim: ReturnType<typeof createSimulation>,
   overrides: Partial<CasaSettings>,
   frames: Iterable<GrayFrame> | AsyncIterable<GrayFrame>,
+  info: VideoInfo = sim.info,
 ): Promise<AccuracyFigures> {
   const settings = resolveSettings({ ...overrides, umPerPixel: sim.truth.um_per_pixel });
   const inner = new ClassicalDetector(settings);
@@ -121,7 +125,7 @@ async function compare(
       return found;
     },
   };
-  const result = await analyzeFrames(frames, sim.info, settings, { detector: recording });
+  const result = await analyzeFrames(frames, info, settings, { detector: recording });
 
   const radius = MATCH_UM / sim.truth.um_per_pixel;
   // Track positions per frame: identity is judged on the tracks' own points (which may be

@@ -244,4 +244,24 @@ describe('testFlagellarActivity (class c vs d)', () => {
     expect(testFlagellarActivity(long, options(50)).active).toBe(true);
     expect(performance.now() - start).toBeLessThan(500);
   });
+  it("takes no line of the video's coding pattern for a beat, and still finds beats elsewhere", () => {
+    const fps = 50;
+    // "P B B B": the three B frames of every four put a still head's centroid 0.3 µm aside.
+    const coded = (points: FramePoint[]) =>
+      points.map((p) => (p.frame % 4 === 0 ? p : { ...p, x: p.x + 0.25, y: p.y - 0.17 }));
+    const withPattern = { ...options(fps), codingPeriodFrames: 4 };
+    let unaware = 0;
+    let aware = 0;
+    let beats = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const still = coded(randomWalk(seed, fps, 3, 0.05, 0.08));
+      if (testFlagellarActivity(still, options(fps)).active) unaware++;
+      if (testFlagellarActivity(still, withPattern).active) aware++;
+      const beating = coded(withBeat(randomWalk(seed, fps, 3, 0.05, 0.08), seed, fps, 8, 0.3));
+      if (testFlagellarActivity(beating, withPattern).active) beats++;
+    }
+    expect(unaware).toBeGreaterThanOrEqual(10);
+    expect(aware).toBeLessThanOrEqual(1);
+    expect(beats).toBeGreaterThanOrEqual(19);
+  });
 });

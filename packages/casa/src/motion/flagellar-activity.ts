@@ -32,6 +32,9 @@
  *   covariance C (Satterthwaite): one axis' worth when the jitter runs along one line;
  * - rotation, every window centred from 1 Hz to 1 / `maxPeriodS`: the power at +f against that at
  *   -f, the same F law with a = b (two-sided);
+ * - with the video's coding pattern known (`codingPeriodFrames`), windows that reach a bin of its lines
+ *   (fps x j / period: 12.5 and 25 Hz for "P B B B" at 50 fps) are not tested: there a still head's
+ *   centroid moves with the picture types, B frames being interpolated from both sides.
  * - the smallest p-value of each family times its number of windows (Bonferroni), the smaller of the
  *   two times two, must fall below `significance`.
  *
@@ -46,6 +49,11 @@ export interface FlagellarActivityOptions {
   readonly maxPeriodS: number;
   /** Family-wise tail probability of the test (over all frequencies tested). */
   readonly significance: 0.05 | 0.01 | 0.001 | 0.0001;
+  /**
+   * The video's pattern of coded picture types, in frames (see `VideoInfo.codingPeriodFrames`):
+   * lines at its frequencies, fps x j / period, are the encoder's, so no beat is looked for there.
+   */
+  readonly codingPeriodFrames?: number;
 }
 
 export interface FlagellarActivity {
@@ -230,6 +238,12 @@ function sumBins(values: Float64Array, from: number, to: number): { sum: number;
   return { sum, bins };
 }
 
+/** Bins (possibly fractional) of the lines a coding pattern of `period` frames puts in the steps. */
+function codingLineBins(period: number | undefined, fps: number, binHz: number): number[] {
+  if (period === undefined || period < 2) return [];
+  return Array.from({ length: Math.floor(period / 2) }, (_, j) => (fps * (j + 1)) / period / binHz);
+}
+
 /** Tests a drift-corrected head track for flagellar activity (see the module comment). */
 export function testFlagellarActivity(
   points: readonly FramePoint[],
@@ -251,11 +265,13 @@ export function testFlagellarActivity(
   // Degrees of freedom per bin and segment of the x and y power over two: 1 to 2.
   const axes = isotropy(dx, dy);
 
-  // Beat: a line above both flanks.
+  // Beat: a line above both flanks, away from the encoder's lines.
+  const codingBins = codingLineBins(options.codingPeriodFrames, fps, binHz);
   let beatP = 1;
   let beatBin = 0;
   let beatWindows = 0;
   for (let k = Math.max(1, Math.ceil(lowestBeatHz / binHz)); k <= bins; k++) {
+    if (codingBins.some((bin) => Math.abs(k - bin) < 2)) continue;
     const line = sumBins(power, k - 1, k + 1);
     const lineDof = Math.max(1, Math.floor(axes * segments * line.bins));
     let p = 0;

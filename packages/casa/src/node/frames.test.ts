@@ -10,7 +10,7 @@ import { analyzeVideo } from './analyze-video.js';
 import { ffmpegPaths } from './ffmpeg-paths.js';
 import { readGrayFrames } from './frames.js';
 import { limitedToFullRange, lumaToGreyFilter } from './luma.js';
-import { probeVideo } from './probe.js';
+import { codingPeriodOf, periodOfAnchors, probeVideo } from './probe.js';
 import type { VideoWriterOptions } from './writer.js';
 import { VideoReadError } from './video-read-error.js';
 import { createVideoWriter } from './writer.js';
@@ -280,6 +280,34 @@ describe('analyzeVideo', () => {
       expect(reused).toEqual(fresh);
       expect(reused.per_frame).toHaveLength(40);
     }
+  });
+});
+
+describe('codingPeriodOf', () => {
+  it('finds the "P B B B" pattern x264 writes, and none in an intra-only file', async () => {
+    const path = join(dir, 'pattern.mp4');
+    await writeSimulatedVideo(path, { sperm: 5, frames: 40, width: 160, height: 120, seed: 2 });
+    expect(await codingPeriodOf(path)).toBe(4);
+    expect(await codingPeriodOf(await writeSteps('intra.avi', 'mjpeg'))).toBeUndefined();
+    expect(await codingPeriodOf(join(dir, 'missing.mp4'))).toBeUndefined();
+  });
+
+  it('reads the anchors from the timestamps in decode order', () => {
+    const tick = 512;
+    const decoded = (frames: number[]) => frames.map((f) => f * tick);
+    // I P B B B P B B B ... shown; decoded I0 P4 B1 B2 B3 P8 B5 B6 B7 ...
+    const flat = [0, ...[1, 2, 3, 4, 5].flatMap((g) => [4 * g, 4 * g - 3, 4 * g - 2, 4 * g - 1])];
+    expect(periodOfAnchors(decoded(flat))).toBe(4);
+    // With a B pyramid (the middle B is decoded first): the same anchors.
+    const pyramid = [
+      0,
+      ...[1, 2, 3, 4, 5].flatMap((g) => [4 * g, 4 * g - 2, 4 * g - 3, 4 * g - 1]),
+    ];
+    expect(periodOfAnchors(decoded(pyramid))).toBe(4);
+    // No B frames, or anchors at irregular distances: no pattern.
+    expect(periodOfAnchors(decoded(Array.from({ length: 20 }, (_, f) => f)))).toBeUndefined();
+    const irregular = [0, 2, 1, 6, 3, 4, 5, 7, 9, 8, 13, 10, 11, 12, 15, 14, 16];
+    expect(periodOfAnchors(decoded(irregular))).toBeUndefined();
   });
 });
 

@@ -73,6 +73,57 @@ async function countPackets(path: string, streamIndex: number): Promise<number> 
   return positive(out.trim());
 }
 
+/** Packets read to find the pattern of coded picture types: enough for dozens of repeats. */
+const PATTERN_PACKETS = 240;
+
+/**
+ * The period, in frames, of the pattern of coded picture types when the file repeats one (4 for
+ * "P B B B", as x264 and most camera encoders write): the frames between two anchors (I or P
+ * frames, those shown after every frame decoded before them) are B frames, predicted from both
+ * sides, so a still object's position error repeats with that period and its harmonics at
+ * fps / period. Undefined when the file has no B frames or no regular pattern (at least 80 % of
+ * the anchors the same distance apart). Reads the first packets' timestamps only, no decoding.
+ */
+export async function codingPeriodOf(path: string): Promise<number | undefined> {
+  const out = await runFfprobe(path, [
+    '-select_streams',
+    'v:0',
+    '-read_intervals',
+    `%+#${PATTERN_PACKETS}`,
+    '-show_entries',
+    'packet=pts',
+    '-of',
+    'csv=p=0',
+  ]).catch(() => '');
+  const decodeOrder = out
+    .split('\n')
+    .filter((text) => text.trim() !== '')
+    .map((text) => Number(text.split(',')[0]))
+    .filter((pts) => Number.isFinite(pts));
+  return periodOfAnchors(decodeOrder);
+}
+
+/** See {@link codingPeriodOf}: the anchor period of presentation timestamps in decode order. */
+export function periodOfAnchors(decodeOrder: readonly number[]): number | undefined {
+  const anchors: number[] = [];
+  let latest = -Infinity;
+  for (const pts of decodeOrder) {
+    if (pts > latest) anchors.push(pts);
+    latest = Math.max(latest, pts);
+  }
+  const shown = [...decodeOrder].sort((a, b) => a - b);
+  const steps = shown.slice(1).map((pts, i) => pts - (shown[i] ?? pts));
+  const frame = steps.sort((a, b) => a - b)[steps.length >> 1] ?? 0;
+  if (!(frame > 0) || anchors.length < 5) return undefined;
+  const gaps = new Map<number, number>();
+  for (let i = 1; i < anchors.length; i++) {
+    const gap = Math.round(((anchors[i] ?? 0) - (anchors[i - 1] ?? 0)) / frame);
+    gaps.set(gap, (gaps.get(gap) ?? 0) + 1);
+  }
+  const [period, count] = [...gaps].reduce((a, b) => (b[1] > a[1] ? b : a));
+  return period >= 2 && count >= 0.8 * (anchors.length - 1) ? period : undefined;
+}
+
 /**
  * Reads size, true frame rate (from the container, never from wall time), frame count and duration.
  * The frame count is the container's, else the counted packets (files up to 1 GiB), else
