@@ -36,6 +36,11 @@ const POSITION_NOISE_UM = 0.5;
 const ENCOUNTER_UM = 4;
 /** Time over which a head's course before and after an encounter is measured, s. */
 const COURSE_S = 0.16;
+/**
+ * Half a human sperm head's length, µm: a moving head unseen where its centre would be this close
+ * to the field's edge, heading out, is cut by the edge and leaving the field.
+ */
+const EDGE_MARGIN_UM = 2.5;
 
 export interface AnalyzeOptions {
   readonly onProgress?: AnalyzeProgress;
@@ -98,6 +103,11 @@ async function analyzeWithPolarity(
       maxGapFrames: Math.max(1, Math.round(settings.maxGapS * fps)),
       fps,
       minTrackFrames: settings.minTrackFrames,
+      field: {
+        width: info.width,
+        height: info.height,
+        edgePx: EDGE_MARGIN_UM / settings.umPerPixel,
+      },
     },
     (track) => finished.push(track),
   );

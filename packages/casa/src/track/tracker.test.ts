@@ -109,4 +109,16 @@ describe('Tracker', () => {
     expect(tracks).toHaveLength(1);
     expect(tracks[0]?.points).toHaveLength(11);
   });
+  it('ends a head that leaves the field at its edge, so it cannot take a head entering there', () => {
+    // A swims up and out at the top edge after frame 10; B enters there at frame 12, swimming down.
+    const at = (f: number) => [
+      ...(f <= 10 ? [det(20, 40 - 3 * f)] : []),
+      ...(f >= 12 ? [det(20, 8 + 3 * (f - 12))] : []),
+    ];
+    const field = { width: 100, height: 100, edgePx: 8 };
+    const separate = track(25, at, { field });
+    expect(separate.map((t) => t.points.length).sort((a, b) => a - b)).toEqual([11, 13]);
+    // Without the field, A coasts past the edge and turns back onto B.
+    expect(track(25, at)).toHaveLength(1);
+  });
 });

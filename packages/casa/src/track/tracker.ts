@@ -66,6 +66,12 @@ export interface TrackerOptions {
   readonly minSigmaPx?: number;
   /** Frames per second, which sets what a missed frame costs; 50 when not given. */
   readonly fps?: number;
+  /**
+   * The field of view, pixels, and how close to its edge (pixels; half a head length) a moving
+   * head that goes unseen has left it: its track ends at once instead of coasting, so it cannot
+   * take a head entering nearby. Without it tracks coast at the edges as anywhere.
+   */
+  readonly field?: { readonly width: number; readonly height: number; readonly edgePx: number };
 }
 
 /**
@@ -131,7 +137,8 @@ export class Tracker {
         return;
       }
       track.missed += 1;
-      if (track.missed <= maxGapFrames * (this.isStill(track) ? STILL_GAP_FACTOR : 1)) {
+      const gapFrames = maxGapFrames * (this.isStill(track) ? STILL_GAP_FACTOR : 1);
+      if (track.missed <= gapFrames && (p === undefined || !this.hasLeftField(track, p))) {
         this.active.push(track);
       } else this.finish(track);
     });
@@ -157,6 +164,19 @@ export class Tracker {
   flush(): void {
     for (const t of this.active) this.finish(t);
     this.active = [];
+  }
+
+  /** A moving head unseen where it would be within the edge margin, heading out: it has left. */
+  private hasLeftField(track: ActiveTrack, p: Prediction): boolean {
+    const { field } = this.options;
+    if (field === undefined || this.isStill(track)) return false;
+    const { width, height, edgePx } = field;
+    return (
+      (p.x < edgePx && track.vx < 0) ||
+      (p.y < edgePx && track.vy < 0) ||
+      (p.x > width - 1 - edgePx && track.vx > 0) ||
+      (p.y > height - 1 - edgePx && track.vy > 0)
+    );
   }
 
   private isStill(track: ActiveTrack): boolean {
