@@ -34,7 +34,7 @@ export interface VideoInfo {
   readonly container: string;
   /**
    * Frames per repeating pattern of coded picture types (4 for "P B B B"), when the file has one
-   * (see `codingPeriodOf`): a still head's position error repeats at fps / period.
+   * (`probeVideoStream` with `codingPattern`): a still head's position error repeats at fps / period.
    */
   readonly codingPeriodFrames?: number;
 }

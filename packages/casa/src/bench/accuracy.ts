@@ -12,7 +12,7 @@ import type { SimulationParams } from '../simulate/simulation.js';
 import { createSimulation } from '../simulate/simulation.js';
 import type { GrayFrame, VideoInfo } from '../types.js';
 import { readGrayFrames } from '../node/frames.js';
-import { codingPeriodOf } from '../node/probe.js';
+import { probeVideoStream } from '../node/probe.js';
 import { writeSimulationVideo } from '../node/simulation-video.js';
 
 export interface AccuracyFigures {
@@ -98,7 +98,8 @@ export async function measureAccuracy(
     const path = join(dir, 'case.mp4');
     await writeSimulationVideo(path, sim, { crf: options.h264Crf });
     // As analyzeVideo reads a file: with its coding pattern.
-    const info = { ...sim.info, codingPeriodFrames: await codingPeriodOf(path) };
+    const { codingPeriodFrames } = (await probeVideoStream(path, { codingPattern: true })).info;
+    const info = { ...sim.info, codingPeriodFrames };
     return await compare(label, sim, overrides, readGrayFrames(path), info);
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import { analyzeVideo } from './analyze-video.js';
 import { ffmpegPaths } from './ffmpeg-paths.js';
 import { readGrayFrames } from './frames.js';
 import { limitedToFullRange, lumaToGreyFilter } from './luma.js';
-import { codingPeriodOf, periodOfAnchors, probeVideo } from './probe.js';
+import { periodOfAnchors, probeVideo, probeVideoStream } from './probe.js';
 import type { VideoWriterOptions } from './writer.js';
 import { VideoReadError } from './video-read-error.js';
 import { createVideoWriter } from './writer.js';
@@ -283,13 +283,21 @@ describe('analyzeVideo', () => {
   });
 });
 
-describe('codingPeriodOf', () => {
+describe('the coding pattern (probeVideoStream with codingPattern)', () => {
+  const periodOf = async (path: string) =>
+    (await probeVideoStream(path, { codingPattern: true })).info.codingPeriodFrames;
+
   it('finds the "P B B B" pattern x264 writes, and none in an intra-only file', async () => {
     const path = join(dir, 'pattern.mp4');
     await writeSimulatedVideo(path, { sperm: 5, frames: 40, width: 160, height: 120, seed: 2 });
-    expect(await codingPeriodOf(path)).toBe(4);
-    expect(await codingPeriodOf(await writeSteps('intra.avi', 'mjpeg'))).toBeUndefined();
-    expect(await codingPeriodOf(join(dir, 'missing.mp4'))).toBeUndefined();
+    expect(await periodOf(path)).toBe(4);
+    const intra = await writeSteps('intra.avi', 'mjpeg');
+    expect(await periodOf(intra)).toBeUndefined();
+    // The rest of the probe is as without it.
+    const { codingPeriodFrames, ...info } = (await probeVideoStream(path, { codingPattern: true }))
+      .info;
+    expect(codingPeriodFrames).toBe(4);
+    expect(info).toEqual(await probeVideo(path));
   });
 
   it('reads the anchors from the timestamps in decode order', () => {

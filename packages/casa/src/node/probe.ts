@@ -20,6 +20,7 @@ interface ProbeStream {
 
 interface ProbeOutput {
   streams?: ProbeStream[];
+  packets?: { pts?: number }[];
   format?: { format_name?: string; duration?: string };
 }
 
@@ -77,33 +78,13 @@ async function countPackets(path: string, streamIndex: number): Promise<number> 
 const PATTERN_PACKETS = 240;
 
 /**
- * The period, in frames, of the pattern of coded picture types when the file repeats one (4 for
- * "P B B B", as x264 and most camera encoders write): the frames between two anchors (I or P
- * frames, those shown after every frame decoded before them) are B frames, predicted from both
- * sides, so a still object's position error repeats with that period and its harmonics at
- * fps / period. Undefined when the file has no B frames or no regular pattern (at least 80 % of
- * the anchors the same distance apart). Reads the first packets' timestamps only, no decoding.
+ * The period, in frames, of the pattern of coded picture types, from the presentation timestamps
+ * of the packets in decode order, when the file repeats one (4 for "P B B B", as x264 and most
+ * camera encoders write): the frames between two anchors (I or P frames, those shown after every
+ * frame decoded before them) are B frames, predicted from both sides, so a still object's position
+ * error repeats with that period and its harmonics at fps / period. Undefined when the file has no
+ * B frames or no regular pattern (at least 80 % of the anchors the same distance apart).
  */
-export async function codingPeriodOf(path: string): Promise<number | undefined> {
-  const out = await runFfprobe(path, [
-    '-select_streams',
-    'v:0',
-    '-read_intervals',
-    `%+#${PATTERN_PACKETS}`,
-    '-show_entries',
-    'packet=pts',
-    '-of',
-    'csv=p=0',
-  ]).catch(() => '');
-  const decodeOrder = out
-    .split('\n')
-    .filter((text) => text.trim() !== '')
-    .map((text) => Number(text.split(',')[0]))
-    .filter((pts) => Number.isFinite(pts));
-  return periodOfAnchors(decodeOrder);
-}
-
-/** See {@link codingPeriodOf}: the anchor period of presentation timestamps in decode order. */
 export function periodOfAnchors(decodeOrder: readonly number[]): number | undefined {
   const anchors: number[] = [];
   let latest = -Infinity;
@@ -144,7 +125,10 @@ export interface ProbedVideo {
 }
 
 /** {@link probeVideo} with the stream's pixel format and colour range (see `lumaToGreyFilter`). */
-export async function probeVideoStream(path: string): Promise<ProbedVideo> {
+export async function probeVideoStream(
+  path: string,
+  options: { readonly codingPattern?: boolean } = {},
+): Promise<ProbedVideo> {
   let bytes: number;
   try {
     bytes = (await stat(path)).size;
@@ -152,7 +136,17 @@ export async function probeVideoStream(path: string): Promise<ProbedVideo> {
     throw new VideoReadError(path, 'file not found');
   }
   const parsed: unknown = JSON.parse(
-    await runFfprobe(path, ['-print_format', 'json', '-show_format', '-show_streams']),
+    await runFfprobe(path, [
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      // The first packets' timestamps (demuxed, not decoded) show the pattern of picture types.
+      ...(options.codingPattern === true
+        ? ['-select_streams', 'v:0', '-read_intervals', `%+#${PATTERN_PACKETS}`]
+        : []),
+      ...(options.codingPattern === true ? ['-show_entries', 'packet=pts'] : []),
+    ]),
   );
   const output: ProbeOutput = typeof parsed === 'object' && parsed !== null ? parsed : {};
   const stream = output.streams?.find((s) => s.codec_type === 'video');
@@ -176,6 +170,13 @@ export async function probeVideoStream(path: string): Promise<ProbedVideo> {
       durationS: durationS || frameCount / fps,
       codec: stream.codec_name ?? 'unknown',
       container: output.format?.format_name ?? 'unknown',
+      ...(options.codingPattern === true
+        ? {
+            codingPeriodFrames: periodOfAnchors(
+              (output.packets ?? []).map((p) => p.pts ?? NaN).filter(Number.isFinite),
+            ),
+          }
+        : {}),
     },
     pixelFormat: stream.pix_fmt ?? 'unknown',
     colorRange: stream.color_range ?? 'unknown',

@@ -78,13 +78,23 @@ export function createModelTrainer(deps: {
     let lastEpochWrite = 0;
     let lastCheckpoint = 0;
     let unsavedBest: SavedWeights | undefined;
-    /** Saves the weights to resume from (and the best ones when they changed), then the run. */
-    const saveCheckpoint = async (saved: SavedWeights, epoch: number) => {
-      const metadata = trainedMetadata(model, run, now());
-      await writeBundle(deps.storage, keys(modelId).checkpoint, { metadata, saved });
-      if (unsavedBest !== undefined)
-        await writeBundle(deps.storage, keys(modelId).best, { metadata, saved: unsavedBest });
+    /** Saves the best epoch's weights when they changed since last saved. */
+    const saveBest = async () => {
+      if (unsavedBest === undefined) return;
+      const saved = unsavedBest;
       unsavedBest = undefined;
+      await writeBundle(deps.storage, keys(modelId).best, {
+        metadata: trainedMetadata(model, run, now()),
+        saved,
+      });
+    };
+    /** Saves the weights to resume from (and the best ones), then the run. */
+    const saveCheckpoint = async (saved: SavedWeights, epoch: number) => {
+      await writeBundle(deps.storage, keys(modelId).checkpoint, {
+        metadata: trainedMetadata(model, run, now()),
+        saved,
+      });
+      await saveBest();
       await write({
         training: run,
         checkpointKey: keys(modelId).checkpoint,
@@ -154,11 +164,7 @@ export function createModelTrainer(deps: {
       // A shutdown or lost lease stops the run too: the job is retried from the checkpoint.
       context.signal.throwIfAborted();
       if (outcome.stopped) return await finishStopped(modelId, run);
-      if (unsavedBest !== undefined)
-        await writeBundle(deps.storage, keys(modelId).best, {
-          metadata: trainedMetadata(model, run, now()),
-          saved: unsavedBest,
-        });
+      await saveBest();
       return await finishTrained(model, run);
     } finally {
       context.signal.removeEventListener('abort', onAbort);
