@@ -42,13 +42,14 @@ class AnalysisThread {
     if (this.pending.size === 0) worker.ref();
     return new Promise<AnalysisResult>((resolve, reject) => {
       this.pending.set(id, { onProgress: options.onProgress, resolve, reject });
-      this.send(worker, {
+      const request: AnalysisThreadRequest = {
         start: id,
         path,
         settings,
         includeDetections: options.includeDetections,
         autoPolarity: options.autoPolarity,
-      });
+      };
+      worker.postMessage(request);
     });
   }
 
@@ -66,10 +67,6 @@ class AnalysisThread {
     return worker;
   }
 
-  private send(worker: Worker, request: AnalysisThreadRequest): void {
-    worker.postMessage(request);
-  }
-
   private receive(worker: Worker, message: AnalysisThreadMessage): void {
     const job = this.pending.get(message.id);
     if (job === undefined) return;
@@ -80,7 +77,8 @@ class AnalysisThread {
       } catch (error) {
         // The thread ends ffmpeg itself at its next frame, then answers; the caller gets `error`.
         job.stoppedBy = { error };
-        this.send(worker, { stop: message.id });
+        const stop: AnalysisThreadRequest = { stop: message.id };
+        worker.postMessage(stop);
         setTimeout(() => {
           if (this.pending.has(message.id)) void worker.terminate();
         }, STOP_GRACE_MS).unref();
@@ -116,8 +114,9 @@ class AnalysisThread {
 
   /** The thread failed or exited: every analysis it held fails with the reason. */
   private ended(worker: Worker, error: Error): void {
-    if (this.worker === worker) this.worker = undefined;
-    else if (this.worker !== undefined) return;
+    // An idle thread ended on purpose was forgotten first; its analyses are all settled.
+    if (this.worker !== worker) return;
+    this.worker = undefined;
     for (const job of this.pending.values()) job.reject(job.stoppedBy?.error ?? error);
     this.pending.clear();
   }
