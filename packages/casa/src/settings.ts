@@ -12,7 +12,7 @@ export type Polarity = 'bright' | 'dark';
  * changes whenever a default or a meaning changes.
  */
 export interface CasaSettings {
-  readonly version: 6;
+  readonly version: 7;
   /** Overrides the container's frame rate (use only when the container is known to be wrong). */
   readonly fpsOverride: number | null;
   /** Spatial calibration. 0.5 µm/px is an assumption for 40x phase contrast on a 640x480 camera. */
@@ -69,7 +69,7 @@ export interface CasaSettings {
 }
 
 export const DEFAULT_CASA_SETTINGS: CasaSettings = {
-  version: 6,
+  version: 7,
   fpsOverride: null,
   umPerPixel: 0.5,
   chamberDepthUm: DEFAULT_CHAMBER_DEPTH_UM,
@@ -126,7 +126,7 @@ const POSITIVE_KEYS = [
 
 /** Fills defaults and validates; throws {@link InvalidSettingsError} naming the bad setting. */
 export function resolveSettings(partial: Partial<CasaSettings> = {}): CasaSettings {
-  const s: CasaSettings = { ...DEFAULT_CASA_SETTINGS, ...partial, version: 6 };
+  const s: CasaSettings = { ...DEFAULT_CASA_SETTINGS, ...partial, version: 7 };
   for (const key of POSITIVE_KEYS) {
     const value = s[key];
     if (!Number.isFinite(value) || value <= 0) {

@@ -118,7 +118,7 @@ describe('analyzeFrames', () => {
         result.motility.motility_distribution.Immotile - expected.motility_distribution.Immotile,
       ),
     ).toBeLessThan(12);
-    expect(result.settings.version).toBe(6);
+    expect(result.settings.version).toBe(7);
   });
 
   it('awaits a detector that answers a promise and gets the same result as from a synchronous one', async () => {

@@ -72,7 +72,7 @@ describe('casa analyze', () => {
     const doc = JSON.parse(out.text) as AnalyzeJson;
     expect(doc.detector).toEqual({ kind: 'classical' });
     expect(doc.video).toMatchObject({ width: 640, height: 480, fps: 50, frames: 150 });
-    expect(doc.settings).toMatchObject({ chamberDepthUm: 10, version: 6 });
+    expect(doc.settings).toMatchObject({ chamberDepthUm: 10, version: 7 });
     expect(['normal', 'warning', 'error']).toContain(doc.concentration.overall_classification);
     expect(Object.keys(doc.motility.motility_distribution)).toEqual([
       'Rapid Progressive',

@@ -65,3 +65,39 @@ describe('BackgroundSubtractor candidates', () => {
     expect(candidatesOf(data, 64, 48, 'bright', 10)).toEqual([20 * 64 + 30]);
   });
 });
+
+describe('BackgroundSubtractor background', () => {
+  /**
+   * A field of 100 with a dark particle of radius 12 px (contrast -70) at (60, 50), under a
+   * background window of 40 px: about the sizes of the largest particles of the hard samples
+   * (radius 4 µm) and the default window (12 µm).
+   */
+  function fieldWithDarkParticle(): Uint8Array {
+    const data = new Uint8Array(128 * 96).fill(100);
+    for (let y = 0; y < 96; y++) {
+      for (let x = 0; x < 128; x++) {
+        if (Math.hypot(x - 60, y - 50) <= 12) data[y * 128 + x] = 30;
+      }
+    }
+    return data;
+  }
+  const subtract = (data: Uint8Array) =>
+    new BackgroundSubtractor().subtract(data, 128, 96, 40, 'bright', 12);
+
+  it('keeps a dark particle from lowering the background until the field beside it passes for heads', () => {
+    // A plain box mean lowers the background beside the particle by about 16 grey levels.
+    expect(subtract(fieldWithDarkParticle()).candidateCount).toBe(0);
+  });
+
+  it('still finds a head beside the particle, at nearly its contrast', () => {
+    const data = fieldWithDarkParticle();
+    const head = 50 * 128 + 80;
+    data[head] = 140;
+    const subtracted = subtract(data);
+    expect(Array.from(subtracted.candidates.subarray(0, subtracted.candidateCount))).toEqual([
+      head,
+    ]);
+    expect(subtracted.signalAt(head)).toBeGreaterThanOrEqual(40);
+    expect(subtracted.signalAt(head)).toBeLessThanOrEqual(45);
+  });
+});

@@ -102,6 +102,18 @@ describe('Tracker', () => {
     expect(moving).toHaveLength(2);
   });
 
+  it('does not let a hidden still head jump to a head appearing beside it', () => {
+    // B stays at (60, 52) but goes unseen for frames 20 to 25 (under a passing cell); C appears
+    // 7 px away at frame 25 and swims off. A still head is where it was, however long it is hidden.
+    const tracks = track(40, (f) => [
+      ...(f < 20 || f > 25 ? [det(60, 52)] : []),
+      ...(f >= 25 ? [det(67 + (f - 25), 52)] : []),
+    ]);
+    expect(tracks).toHaveLength(2);
+    expect(tracks[0]?.points.every(([, x, y]) => Math.hypot(x - 60, y - 52) < 1)).toBe(true);
+    expect(tracks[1]?.points[0]?.[0]).toBe(25);
+  });
+
   it('bridges a short gap and drops tracks shorter than the minimum', () => {
     const tracks = track(12, (f) =>
       f === 6 ? [det(200, 200)] : [det(10 + 2 * f, 10), ...(f < 3 ? [det(200, 200)] : [])],

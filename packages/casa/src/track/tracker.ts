@@ -110,8 +110,9 @@ export class Tracker {
         y: last[2] + t.vy * steps,
         gate,
         // Uncertainty grows with the frames since the head itself was last seen, including frames
-        // spent hidden in a cluster (a circling cell does not keep its velocity while hidden).
-        variance: t.variance * (frame - t.lastSeen),
+        // spent hidden in a cluster (a circling cell does not keep its velocity while hidden). A
+        // still head does not: hidden under a passing cell, it is where it was.
+        variance: this.isStill(t) ? t.variance : t.variance * (frame - t.lastSeen),
         // A coasting track pays for each missed frame, so a track seen last frame wins a contested
         // head instead of the two taking it in turns.
         penalty: t.missed * missedFrameCost,
