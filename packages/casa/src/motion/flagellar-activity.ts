@@ -112,13 +112,15 @@ function centreAndClip(dx: Float64Array, dy: Float64Array): void {
   }
   mx /= n;
   my /= n;
-  const magnitudes: number[] = [];
+  const magnitudes = new Float64Array(2 * n);
   for (let k = 0; k < n; k++) {
     dx[k] = (dx[k] ?? 0) - mx;
     dy[k] = (dy[k] ?? 0) - my;
-    magnitudes.push(Math.abs(dx[k] ?? 0), Math.abs(dy[k] ?? 0));
+    magnitudes[2 * k] = Math.abs(dx[k] ?? 0);
+    magnitudes[2 * k + 1] = Math.abs(dy[k] ?? 0);
   }
-  magnitudes.sort((a, b) => a - b);
+  // A typed array sorts numerically, without a comparator.
+  magnitudes.sort();
   // 1.4826 x median absolute value: the standard deviation of a normal step.
   const limit = 4 * 1.4826 * (magnitudes[magnitudes.length >> 1] ?? 0);
   if (limit <= 0) return;
@@ -175,7 +177,11 @@ function segmentSpectra(
       let xs = 0;
       let yr = 0;
       let ys = 0;
-      for (let t = 0, phase = 0; t < length; t++, phase = (phase + k) % length) {
+      for (
+        let t = 0, phase = 0;
+        t < length;
+        t++, phase = phase + k < length ? phase + k : phase + k - length
+      ) {
         const c = cos[phase] ?? 0;
         const si = sin[phase] ?? 0;
         xr += (x[t] ?? 0) * c;
