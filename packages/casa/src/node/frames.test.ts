@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeFrames } from '../analyze/analyze-frames.js';
 import { resolveSettings } from '../settings.js';
 import { writeSimulatedVideo } from '../bench/speed.js';
-import { analyzeVideo } from './analyze-video.js';
+import { analyzeVideo, decoderThreadsFor } from './analyze-video.js';
 import { ffmpegPaths } from './ffmpeg-paths.js';
 import { readGrayFrames } from './frames.js';
 import { limitedToFullRange, lumaToGreyFilter } from './luma.js';
@@ -244,7 +244,7 @@ describe('readGrayFrames and probeVideo', () => {
     ['avi', 'mjpeg'],
     ['webm', 'libvpx'],
   ] as const)(
-    'gives exactly the frames of ffmpeg -pix_fmt gray in %s (%s), with or without reused buffers',
+    'gives exactly the frames of ffmpeg -pix_fmt gray in %s (%s), with reused buffers and one decoder thread or not',
     async (ext, codec) => {
       const path = await writeSteps(`exact.${ext}`, codec);
       const reference = execFileSync(
@@ -252,9 +252,9 @@ describe('readGrayFrames and probeVideo', () => {
         ['-v', 'error', '-i', path, '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'],
         { maxBuffer: 64 * 1024 * 1024 },
       );
-      for (const reuseBuffers of [false, true]) {
+      for (const options of [{ reuseBuffers: false }, { reuseBuffers: true, decoderThreads: 1 }]) {
         const chunks: Buffer[] = [];
-        for await (const f of readGrayFrames(path, { reuseBuffers })) {
+        for await (const f of readGrayFrames(path, options)) {
           chunks.push(Buffer.from(f.data));
         }
         expect(Buffer.concat(chunks).equals(reference)).toBe(true);
@@ -280,6 +280,29 @@ describe('analyzeVideo', () => {
       expect(reused).toEqual(fresh);
       expect(reused.per_frame).toHaveLength(40);
     }
+  });
+});
+
+describe('decoderThreadsFor', () => {
+  const probed = (bytes: number) => ({
+    info: {
+      width: 640,
+      height: 480,
+      fps: 50,
+      frameCount: 500,
+      durationS: 10,
+      codec: 'h264',
+      container: 'mp4',
+    },
+    pixelFormat: 'yuv420p',
+    colorRange: 'tv',
+    bytes,
+  });
+
+  it('decodes a clinical-like file on one thread and leaves a noisy one to ffmpeg', () => {
+    // The bench's two 500-frame files: H.264 crf 23 (0.46 MB) and crf 18 (10 MB).
+    expect(decoderThreadsFor(probed(461_441))).toBe(1);
+    expect(decoderThreadsFor(probed(9_991_705))).toBeUndefined();
   });
 });
 

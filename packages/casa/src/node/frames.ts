@@ -24,6 +24,8 @@ export interface ReadFramesOptions {
   readonly priority?: number;
   /** The file's probe when the caller has it already: one ffprobe run fewer. */
   readonly probed?: ProbedVideo;
+  /** Threads of ffmpeg's decoder; ffmpeg's choice (one per core and one more) when absent. */
+  readonly decoderThreads?: number;
 }
 
 /**
@@ -46,7 +48,9 @@ export async function* readGrayFrames(
   const filters = start > 0 ? [`select=gte(n\\,${start})`] : [];
   if (luma !== null) filters.push(luma);
   // No autorotation: frames keep the stored width x height that the probe reported.
-  const args = ['-nostdin', '-v', 'error', '-noautorotate', '-i', path, '-map', '0:v:0'];
+  const args = ['-nostdin', '-v', 'error', '-noautorotate'];
+  if (options.decoderThreads !== undefined) args.push('-threads', String(options.decoderThreads));
+  args.push('-i', path, '-map', '0:v:0');
   if (filters.length > 0) args.push('-vf', filters.join(','));
   // passthrough keeps one output frame per decoded frame (no duplication to a constant rate).
   args.push(...passthroughFrameRateArgs(), '-an', '-f', 'rawvideo', '-pix_fmt', 'gray');

@@ -122,6 +122,8 @@ export interface ProbedVideo {
   readonly pixelFormat: string;
   /** ffprobe's colour range: `tv`, `pc` or `unknown`. */
   readonly colorRange: string;
+  /** Size of the file, bytes. */
+  readonly bytes: number;
 }
 
 /** {@link probeVideo} with the stream's pixel format and colour range (see `lumaToGreyFilter`). */
@@ -180,5 +182,6 @@ export async function probeVideoStream(
     },
     pixelFormat: stream.pix_fmt ?? 'unknown',
     colorRange: stream.color_range ?? 'unknown',
+    bytes,
   };
 }
