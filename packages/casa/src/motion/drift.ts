@@ -52,9 +52,10 @@ const ITERATIONS = 3;
 /** Velocities within this distance (µm/s) count as "the same" when looking for the most common one. */
 const MODE_RADIUS_UM_PER_S = 2;
 
-const median = (values: number[]): number => {
-  if (values.length === 0) return 0;
-  values.sort((a, b) => a - b);
+const median = (list: readonly number[]): number => {
+  if (list.length === 0) return 0;
+  // A typed array sorts numerically, without a comparator.
+  const values = Float64Array.from(list).sort();
   const mid = values.length >> 1;
   return values.length % 2 === 1
     ? (values[mid] ?? 0)

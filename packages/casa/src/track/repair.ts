@@ -52,50 +52,69 @@ function course(
 const distance2 = (u: [number, number], v: [number, number]): number =>
   (u[0] - v[0]) ** 2 + (u[1] - v[1]) ** 2;
 
-/** Grid cells per column in a cell's numeric key: far more than any frame holds. */
-const GRID_KEY_SPAN = 1 << 20;
+/** Sub-pixel steps of x in a sort key, and room for a frame's point index below them. */
+const KEY_X_STEPS = 16;
+const KEY_INDEX_SPAN = 1 << 16;
 
-/** Close approaches of two tracks, found per frame on a coarse grid. */
+/**
+ * Close approaches of two tracks: every track's points sorted into frames (a counting sort into
+ * flat arrays, no object per point), then per frame a sweep along x.
+ */
 function findEncounters(tracks: readonly FinishedTrack[], encounterPx: number): Encounter[] {
-  const byFrame = new Map<number, { track: number; x: number; y: number }[]>();
+  let lastFrame = 0;
+  let total = 0;
+  for (const t of tracks) {
+    total += t.points.length;
+    lastFrame = Math.max(lastFrame, t.points.at(-1)?.[0] ?? 0);
+  }
+  const start = new Int32Array(lastFrame + 2);
+  for (const t of tracks) for (const [f] of t.points) start[f + 1] = (start[f + 1] ?? 0) + 1;
+  let widest = 0;
+  for (let f = 0; f <= lastFrame; f++) {
+    widest = Math.max(widest, start[f + 1] ?? 0);
+    start[f + 1] = (start[f + 1] ?? 0) + (start[f] ?? 0);
+  }
+  const next = start.slice(0, lastFrame + 1);
+  const trackOf = new Int32Array(total);
+  const xs = new Float64Array(total);
+  const ys = new Float64Array(total);
   tracks.forEach((t, track) => {
     for (const [f, x, y] of t.points) {
-      const list = byFrame.get(f) ?? [];
-      list.push({ track, x, y });
-      byFrame.set(f, list);
+      const k = next[f] ?? 0;
+      next[f] = k + 1;
+      trackOf[k] = track;
+      xs[k] = x;
+      ys[k] = y;
     }
   });
-  // Numeric keys: string keys built per point were most of the time after the last frame.
   const close = new Map<number, { a: number; b: number; frames: [number, number][] }>();
-  const grid = new Map<number, number[]>();
-  const cellKey = (gx: number, gy: number) => gx * GRID_KEY_SPAN + gy;
-  for (const [frame, list] of byFrame) {
-    grid.clear();
-    list.forEach((p, i) => {
-      const key = cellKey(Math.floor(p.x / encounterPx), Math.floor(p.y / encounterPx));
-      const cell = grid.get(key);
-      if (cell === undefined) grid.set(key, [i]);
-      else cell.push(i);
-    });
-    list.forEach((p, i) => {
-      const gx = Math.floor(p.x / encounterPx);
-      const gy = Math.floor(p.y / encounterPx);
-      for (let dx = -1; dx <= 1; dx++) {
-        for (let dy = -1; dy <= 1; dy++) {
-          for (const j of grid.get(cellKey(gx + dx, gy + dy)) ?? []) {
-            const q = list[j];
-            if (j <= i || !q) continue;
-            const d = Math.hypot(p.x - q.x, p.y - q.y);
-            if (d >= encounterPx) continue;
-            const [a, b] = p.track < q.track ? [p.track, q.track] : [q.track, p.track];
-            const pair = a * tracks.length + b;
-            const entry = close.get(pair);
-            if (entry === undefined) close.set(pair, { a, b, frames: [[frame, d]] });
-            else entry.frames.push([frame, d]);
-          }
-        }
+  const keys = new Float64Array(widest);
+  for (let f = 0; f <= lastFrame; f++) {
+    const first = start[f] ?? 0;
+    const n = (start[f + 1] ?? 0) - first;
+    if (n < 2) continue;
+    // The frame's points in order of x: a pair closer than encounterPx is less apart in x.
+    const sorted = keys.subarray(0, n);
+    for (let i = 0; i < n; i++) {
+      sorted[i] = Math.floor(Math.max(0, xs[first + i] ?? 0) * KEY_X_STEPS) * KEY_INDEX_SPAN + i;
+    }
+    sorted.sort();
+    for (let i = 0; i < n; i++) {
+      const p = first + ((sorted[i] ?? 0) % KEY_INDEX_SPAN);
+      for (let j = i + 1; j < n; j++) {
+        const q = first + ((sorted[j] ?? 0) % KEY_INDEX_SPAN);
+        if ((xs[q] ?? 0) - (xs[p] ?? 0) >= encounterPx) break;
+        const d = Math.hypot((xs[p] ?? 0) - (xs[q] ?? 0), (ys[p] ?? 0) - (ys[q] ?? 0));
+        if (d >= encounterPx) continue;
+        const tp = trackOf[p] ?? 0;
+        const tq = trackOf[q] ?? 0;
+        const [a, b] = tp < tq ? [tp, tq] : [tq, tp];
+        const pair = a * tracks.length + b;
+        const entry = close.get(pair);
+        if (entry === undefined) close.set(pair, { a, b, frames: [[f, d]] });
+        else entry.frames.push([f, d]);
       }
-    });
+    }
   }
   const encounters: Encounter[] = [];
   for (const { a, b, frames } of close.values()) {
@@ -117,7 +136,7 @@ function findEncounters(tracks: readonly FinishedTrack[], encounterPx: number): 
     }
     flush();
   }
-  return encounters.sort((u, v) => u.frame - v.frame);
+  return encounters.sort((u, v) => u.frame - v.frame || u.a - v.a || u.b - v.b);
 }
 
 /**
