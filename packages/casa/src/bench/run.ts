@@ -180,7 +180,7 @@ async function printSpeedAndMemory(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'casa-bench-'));
   try {
     console.log(
-      '\nspeed, 640x480 @ 50 fps (targets: analysis >= 500 frames/s and >= 0.8 x decode; best of 3 runs each, taking turns)',
+      '\nspeed, 640x480 @ 50 fps (targets: analysis >= 500 frames/s and >= 0.8 x decode; best of 7 runs each, taking turns)',
     );
     const files: [string, number][] = [
       [

@@ -39,11 +39,11 @@ export interface FileSpeed {
 }
 
 /** Rounds of {@link measureFileSpeed}: this machine's speed wanders by up to 1.5x between runs. */
-const FILE_SPEED_ROUNDS = 3;
+const FILE_SPEED_ROUNDS = 7;
 
 /** Decode-only and full-analysis throughput on one file, measured one after the other. */
 export async function measureFileSpeed(video: string): Promise<FileSpeed> {
-  // Best of three runs each, taking turns: the first also warms up the JIT and the file cache.
+  // Best of seven runs each, taking turns: the first also warms up the JIT and the file cache.
   let decodeFps = 0;
   let analysisFps = 0;
   let result: AnalysisResult | undefined;

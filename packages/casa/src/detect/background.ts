@@ -349,10 +349,14 @@ export class BackgroundSubtractor {
     // The last estimate, a few frames old, is the reference; a first one starts from the plain mean.
     if (!this.estimated) this.boxMeans(r, means);
     this.estimated = true;
-    for (let b = 0; b < means.length; b++) {
-      const m = blockBackground[b] ?? 0;
-      const v = means[b] ?? 0;
-      clipped[b] = polarity === 'bright' ? Math.max(m - floor, v) : Math.min(m + floor, v);
+    if (polarity === 'bright') {
+      for (let b = 0; b < means.length; b++) {
+        clipped[b] = Math.max((blockBackground[b] ?? 0) - floor, means[b] ?? 0);
+      }
+    } else {
+      for (let b = 0; b < means.length; b++) {
+        clipped[b] = Math.min((blockBackground[b] ?? 0) + floor, means[b] ?? 0);
+      }
     }
     this.boxMeans(r, clipped);
   }
