@@ -170,18 +170,20 @@ function blobMask(blob: BlobStats, ctx: SplitContext): Uint8Array {
 /** Connected groups of blob pixels at or above `level`, merged when closer than the separation. */
 function findCores(blob: BlobStats, ctx: SplitContext, inBlob: Uint8Array, level: number): Core[] {
   const boxWidth = blob.maxX - blob.minX + 1;
-  const seen = new Uint8Array(inBlob.length);
+  // 1 where a box pixel is in the blob and at or above the level; cleared once a core takes it.
+  const open = new Uint8Array(inBlob.length);
+  for (let i = 0, by = 0; by <= blob.maxY - blob.minY; by++) {
+    const row = (blob.minY + by) * ctx.width + blob.minX;
+    for (let bx = 0; bx < boxWidth; bx++, i++) {
+      if (inBlob[i] === 1 && (ctx.signal[row + bx] ?? 0) >= level) open[i] = 1;
+    }
+  }
   const stack: number[] = [];
   const cores: Core[] = [];
-  const above = (i: number): boolean => {
-    const x = blob.minX + (i % boxWidth);
-    const y = blob.minY + Math.floor(i / boxWidth);
-    return inBlob[i] === 1 && (ctx.signal[y * ctx.width + x] ?? 0) >= level;
-  };
   for (let i = 0; i < inBlob.length; i++) {
-    if (seen[i] || !above(i)) continue;
+    if (open[i] !== 1) continue;
     const core = emptyBlobStats([]);
-    seen[i] = 1;
+    open[i] = 0;
     stack.push(i);
     while (stack.length > 0) {
       const j = stack.pop() ?? 0;
@@ -195,8 +197,8 @@ function findCores(blob: BlobStats, ctx: SplitContext, inBlob: Uint8Array, level
           const ny = by + dy;
           if (nx < 0 || ny < 0 || nx >= boxWidth || ny * boxWidth + nx >= inBlob.length) continue;
           const k = ny * boxWidth + nx;
-          if (seen[k] || !above(k)) continue;
-          seen[k] = 1;
+          if (open[k] !== 1) continue;
+          open[k] = 0;
           stack.push(k);
         }
       }
@@ -238,6 +240,9 @@ function partition(
   }
   const parts = cores.map(() => emptyBlobStats([]));
   if (ctx.recordPixels === true) for (const part of parts) part.pixels = [];
+  const boxHeight = blob.maxY - blob.minY + 1;
+  const ownerAt = (nx: number, ny: number): number =>
+    nx < 0 || ny < 0 || nx >= boxWidth || ny >= boxHeight ? -1 : (owner[ny * boxWidth + nx] ?? -1);
   for (let i = 0; i < inBlob.length; i++) {
     const k = owner[i] ?? -1;
     const part = parts[k];
@@ -250,10 +255,6 @@ function partition(
     addPixel(part, x, y, v, v - ctx.low + 1);
     part.pixels?.push(y * ctx.width + x);
     // A part's boundary runs along the blob's edge and along the cut to its neighbours.
-    const ownerAt = (nx: number, ny: number): number =>
-      nx < 0 || ny < 0 || nx >= boxWidth || ny > blob.maxY - blob.minY
-        ? -1
-        : (owner[ny * boxWidth + nx] ?? -1);
     if (
       ownerAt(bx - 1, by) !== k ||
       ownerAt(bx + 1, by) !== k ||
