@@ -61,6 +61,7 @@ export class BlobLabeller {
     const { stack, map } = this;
     const labels = map.labels;
     const blobs: BlobStats[] = [];
+    const perRow = 1 / width;
     for (let c = 0; c < candidateCount; c++) {
       const start = candidates[c] ?? 0;
       if ((signal[start] ?? 0) < low || map.isLabelled(start)) continue;
@@ -88,8 +89,10 @@ export class BlobLabeller {
       labels[start] = label;
       while (top > 0) {
         const p = stack[--top] ?? 0;
-        const x = p % width;
-        const y = (p - x) / width;
+        // Row and column without an integer division: (p + 0.5) / width lies strictly inside
+        // (y, y + 1), by far more than the rounding error of the product.
+        const y = Math.floor((p + 0.5) * perRow);
+        const x = p - y * width;
         const v = signal[p] ?? 0;
         const w = v - low + 1;
         if (v > peak) {
