@@ -20,6 +20,23 @@ describe('repairSwaps', () => {
     expect(b?.points).toEqual(path(40, south));
   });
 
+  it('finds the crossing wherever the tracks lie, off the field too (coasting predictions)', () => {
+    const shift =
+      (at: (f: number) => [number, number]) =>
+      (f: number): [number, number] => {
+        const [x, y] = at(f);
+        return [x - 100.03, y];
+      };
+    const [e, s] = [shift(east), shift(south)];
+    const swapped: FinishedTrack[] = [
+      { id: 1, detections: [], points: path(40, (f) => (f <= 20 ? e(f) : s(f))) },
+      { id: 2, detections: [], points: path(40, (f) => (f <= 20 ? s(f) : e(f))) },
+    ];
+    const [a, b] = repairSwaps(swapped, { encounterPx: 8, courseFrames: 6 });
+    expect(a?.points).toEqual(path(40, e));
+    expect(b?.points).toEqual(path(40, s));
+  });
+
   it('leaves tracks that keep their courses through an encounter alone', () => {
     const tracks: FinishedTrack[] = [
       { id: 1, detections: [], points: path(40, east) },

@@ -54,7 +54,7 @@ const distance2 = (u: [number, number], v: [number, number]): number =>
 
 /** Sub-pixel steps of x in a sort key, and room for a frame's point index below them. */
 const KEY_X_STEPS = 16;
-const KEY_INDEX_SPAN = 1 << 16;
+const KEY_INDEX_SPAN = 1 << 20;
 
 /**
  * Close approaches of two tracks: every track's points sorted into frames (a counting sort into
@@ -93,17 +93,21 @@ function findEncounters(tracks: readonly FinishedTrack[], encounterPx: number): 
     const first = start[f] ?? 0;
     const n = (start[f + 1] ?? 0) - first;
     if (n < 2) continue;
-    // The frame's points in order of x: a pair closer than encounterPx is less apart in x.
+    // The frame's points in order of x (to 1/KEY_X_STEPS px): a pair closer than encounterPx is
+    // less apart in x, so the sweep stops once x has gone that far and one key step more.
+    let minX = Infinity;
+    for (let i = 0; i < n; i++) minX = Math.min(minX, xs[first + i] ?? 0);
     const sorted = keys.subarray(0, n);
     for (let i = 0; i < n; i++) {
-      sorted[i] = Math.floor(Math.max(0, xs[first + i] ?? 0) * KEY_X_STEPS) * KEY_INDEX_SPAN + i;
+      sorted[i] = Math.floor(((xs[first + i] ?? 0) - minX) * KEY_X_STEPS) * KEY_INDEX_SPAN + i;
     }
     sorted.sort();
+    const reach = encounterPx + 1 / KEY_X_STEPS;
     for (let i = 0; i < n; i++) {
       const p = first + ((sorted[i] ?? 0) % KEY_INDEX_SPAN);
       for (let j = i + 1; j < n; j++) {
         const q = first + ((sorted[j] ?? 0) % KEY_INDEX_SPAN);
-        if ((xs[q] ?? 0) - (xs[p] ?? 0) >= encounterPx) break;
+        if ((xs[q] ?? 0) - (xs[p] ?? 0) >= reach) break;
         const d = Math.hypot((xs[p] ?? 0) - (xs[q] ?? 0), (ys[p] ?? 0) - (ys[q] ?? 0));
         if (d >= encounterPx) continue;
         const tp = trackOf[p] ?? 0;
