@@ -9,33 +9,27 @@ const east = (f: number): [number, number] => [10 + 2 * f, 50];
 const south = (f: number): [number, number] => [50, 10 + 2 * f];
 
 describe('repairSwaps', () => {
-  it('gives each cell back its own course after a crossing where the tracks swapped', () => {
-    // Both cells reach (50, 50) at frame 20; the tracker linked each to the other's tail.
-    const swapped: FinishedTrack[] = [
-      { id: 1, detections: [], points: path(40, (f) => (f <= 20 ? east(f) : south(f))) },
-      { id: 2, detections: [], points: path(40, (f) => (f <= 20 ? south(f) : east(f))) },
-    ];
-    const [a, b] = repairSwaps(swapped, { encounterPx: 8, courseFrames: 6 });
-    expect(a?.points).toEqual(path(40, east));
-    expect(b?.points).toEqual(path(40, south));
-  });
-
-  it('finds the crossing wherever the tracks lie, off the field too (coasting predictions)', () => {
-    const shift =
-      (at: (f: number) => [number, number]) =>
-      (f: number): [number, number] => {
-        const [x, y] = at(f);
-        return [x - 100.03, y];
-      };
-    const [e, s] = [shift(east), shift(south)];
-    const swapped: FinishedTrack[] = [
-      { id: 1, detections: [], points: path(40, (f) => (f <= 20 ? e(f) : s(f))) },
-      { id: 2, detections: [], points: path(40, (f) => (f <= 20 ? s(f) : e(f))) },
-    ];
-    const [a, b] = repairSwaps(swapped, { encounterPx: 8, courseFrames: 6 });
-    expect(a?.points).toEqual(path(40, e));
-    expect(b?.points).toEqual(path(40, s));
-  });
+  // Both cells reach (50, 50) at frame 20 (off the field when shifted, as coasting predictions
+  // can be); the tracker linked each to the other's tail.
+  it.each([0, -100.03])(
+    'gives each cell back its own course after a crossing where the tracks swapped (x shifted by %d)',
+    (shift) => {
+      const moved =
+        (at: (f: number) => [number, number]) =>
+        (f: number): [number, number] => {
+          const [x, y] = at(f);
+          return [x + shift, y];
+        };
+      const [e, s] = [moved(east), moved(south)];
+      const swapped: FinishedTrack[] = [
+        { id: 1, detections: [], points: path(40, (f) => (f <= 20 ? e(f) : s(f))) },
+        { id: 2, detections: [], points: path(40, (f) => (f <= 20 ? s(f) : e(f))) },
+      ];
+      const [a, b] = repairSwaps(swapped, { encounterPx: 8, courseFrames: 6 });
+      expect(a?.points).toEqual(path(40, e));
+      expect(b?.points).toEqual(path(40, s));
+    },
+  );
 
   it('leaves tracks that keep their courses through an encounter alone', () => {
     const tracks: FinishedTrack[] = [

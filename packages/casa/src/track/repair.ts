@@ -122,8 +122,8 @@ function findEncounters(tracks: readonly FinishedTrack[], encounterPx: number): 
   }
   const encounters: Encounter[] = [];
   for (const { a, b, frames } of close.values()) {
-    frames.sort((u, v) => u[0] - v[0]);
-    // Consecutive runs of close frames are one encounter each.
+    // Consecutive runs of close frames (in order: frames were visited in order) are one encounter
+    // each.
     let run: [number, number][] = [];
     const flush = () => {
       const nearest = run.reduce((m, r) => (r[1] < m[1] ? r : m), run[0] ?? [0, Infinity]);
