@@ -20,6 +20,13 @@ export interface GrayFrame {
   readonly width: number;
   readonly height: number;
   readonly data: Uint8Array;
+  /**
+   * When present, `data` holds the video's coded luma as stored, and `levels[byte]` is its grey
+   * value (non-decreasing in the byte): the grey frame is `levels[data[i]]`. Only a reader asked
+   * for raw luma gives it (`readGrayFrames`' `rawLuma`), for a consumer that reads grey values
+   * through it (the classical detector), which then skips converting every pixel.
+   */
+  readonly levels?: Uint8Array;
 }
 
 /** What a probe of a video file tells. */

@@ -101,3 +101,40 @@ describe('BackgroundSubtractor background', () => {
     expect(subtracted.signalAt(head)).toBeLessThanOrEqual(45);
   });
 });
+
+describe('BackgroundSubtractor on coded luma with grey levels', () => {
+  /** Limited-range luma (16..235) stretched onto 0..255, rounded: non-decreasing, not one-to-one. */
+  const levels = Uint8Array.from({ length: 256 }, (_, v) =>
+    Math.max(0, Math.min(255, Math.round(((v - 16) * 255) / 219))),
+  );
+  const toGrey = (luma: Uint8Array) => luma.map((v) => levels[v] ?? 0);
+
+  for (const polarity of ['bright', 'dark'] as const) {
+    it(`gives the grey frame's ${polarity} candidates and signal without converting it`, () => {
+      const [width, height] = [64, 48];
+      const onLuma = new BackgroundSubtractor();
+      const onGrey = new BackgroundSubtractor();
+      const histograms = [new Uint32Array(1024), new Uint32Array(1024)] as const;
+      // Ten frames: the background is re-estimated from the last estimate every few frames.
+      for (let seed = 1; seed <= 10; seed++) {
+        const luma = frame(width, height, seed);
+        for (const floor of [0, 9, 25]) {
+          const a = onLuma.subtract(luma, width, height, 24, polarity, floor, levels);
+          const candidates = Array.from(a.candidates.subarray(0, a.candidateCount));
+          const signal = candidates.map((p) => a.signal[p]);
+          const everywhere = Array.from({ length: width * height }, (_, p) => a.signalAt(p));
+          a.sampleHistogram(histograms[0], 2);
+          const b = onGrey.subtract(toGrey(luma), width, height, 24, polarity, floor);
+          expect(candidates).toEqual(Array.from(b.candidates.subarray(0, b.candidateCount)));
+          expect(candidates.length).toBeGreaterThan(0);
+          expect(signal).toEqual(candidates.map((p) => b.signal[p]));
+          expect(everywhere).toEqual(
+            Array.from({ length: width * height }, (_, p) => b.signalAt(p)),
+          );
+          b.sampleHistogram(histograms[1], 2);
+          expect(histograms[0]).toEqual(histograms[1]);
+        }
+      }
+    });
+  }
+});

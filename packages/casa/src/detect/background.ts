@@ -69,11 +69,17 @@ export class BackgroundSubtractor {
   private key = '';
   /** The candidate floor the block thresholds were computed for. */
   private floor = NaN;
+  /** The grey value of each byte of the frames (see `GrayFrame.levels`); identity by default. */
+  private grey: Uint8Array = IDENTITY_LEVELS;
+  /** The smallest byte whose grey value reaches t, at t + 1 for t from -1 to 256 (see `rawAtLeast`). */
+  private atLeast = inverseLevels(IDENTITY_LEVELS);
 
   /**
    * Lists the pixels whose signal (polarity applied, so heads are positive) reaches
    * `candidateFloor`, the lowest threshold the labelling can use, so labelling never scans the whole
-   * frame, and fills the signal around them.
+   * frame, and fills the signal around them. With `levels`, `data` holds coded luma whose grey value
+   * is `levels[byte]` (see `GrayFrame.levels`): every grey value and threshold is the same as for
+   * the grey frame, without converting the frame.
    */
   subtract(
     data: Uint8Array,
@@ -82,8 +88,14 @@ export class BackgroundSubtractor {
     windowPx: number,
     polarity: Polarity,
     candidateFloor: number,
+    levels: Uint8Array = IDENTITY_LEVELS,
   ): SubtractedFrame {
     this.prepare(width, height);
+    if (levels !== this.grey) {
+      this.grey = levels;
+      this.atLeast = inverseLevels(levels);
+      this.key = '';
+    }
     const key = `${windowPx}:${polarity}`;
     // The background of a recording changes slowly: re-estimating it every few frames is enough.
     if (this.framesSinceBackground++ % BACKGROUND_REESTIMATE_FRAMES === 0 || key !== this.key) {
@@ -98,7 +110,7 @@ export class BackgroundSubtractor {
     }
     const count = this.findCandidates(data, polarity);
     this.fillSignalNearCandidates(data, polarity);
-    const { blockBackground, blocksWide: bw } = this;
+    const { blockBackground, blocksWide: bw, grey } = this;
     const sign = polarity === 'bright' ? 1 : -1;
     return {
       signal: this.signal,
@@ -107,7 +119,7 @@ export class BackgroundSubtractor {
       signalAt: (p: number) => {
         const x = p % width;
         const block = (((p - x) / width) >> 2) * bw + (x >> 2);
-        return Math.trunc(sign * ((data[p] ?? 0) - (blockBackground[block] ?? 0)));
+        return Math.trunc(sign * ((grey[data[p] ?? 0] ?? 0) - (blockBackground[block] ?? 0)));
       },
       sampleHistogram: (histogram: Uint32Array, step: number, awayFromCandidates = false) =>
         this.sampleHistogram(data, sign, histogram, step, awayFromCandidates),
@@ -116,7 +128,8 @@ export class BackgroundSubtractor {
 
   /**
    * The one pass over every pixel: a pixel is a candidate when it differs from its block's
-   * background by the floor, i.e. passes the block's integer threshold. When rows are whole 32-bit
+   * background by the floor, i.e. its byte passes the block's integer threshold (on bytes, so coded
+   * luma is tested without converting it). When rows are whole 32-bit
    * words, each block's 4x4 pixels are tested at once, from four words and the block's addend, and
    * skipped together (almost all are); the pixels of the blocks that pass are then read row by row,
    * so the candidates come in raster order.
@@ -194,14 +207,21 @@ export class BackgroundSubtractor {
     return this.blocksWide;
   }
 
-  /** Integer candidate thresholds per block: background ± floor, rounded away from the background. */
+  /**
+   * Integer candidate thresholds per block: background ± floor, rounded away from the background,
+   * as the bytes whose grey value passes it (from -1, no byte, to 256, none either).
+   */
   private updateThresholds(polarity: Polarity, floor: number): void {
     this.floor = floor;
-    const { blockBackground, threshold, laneAddend } = this;
+    const { blockBackground, threshold, laneAddend, atLeast } = this;
     for (let b = 0; b < threshold.length; b++) {
       const background = blockBackground[b] ?? 0;
+      // Grey levels are non-decreasing in the byte: grey >= g exactly from the byte rawAtLeast(g)
+      // on, and grey <= g exactly up to the byte before rawAtLeast(g + 1).
       const t =
-        polarity === 'bright' ? Math.ceil(background + floor) : Math.floor(background - floor);
+        polarity === 'bright'
+          ? rawAtLeast(atLeast, Math.ceil(background + floor))
+          : rawAtLeast(atLeast, Math.floor(background - floor) + 1) - 1;
       threshold[b] = t;
       // On the complemented word a dark pixel v <= t reads 255 - v >= 255 - t.
       laneAddend[b] = laneAddendFor(polarity === 'bright' ? t : 255 - t);
@@ -216,7 +236,7 @@ export class BackgroundSubtractor {
     step: number,
     awayFromCandidates: boolean,
   ): void {
-    const { filled, generation, blockBackground, width, height, blocksWide: bw } = this;
+    const { filled, generation, blockBackground, width, height, blocksWide: bw, grey } = this;
     const skip =
       awayFromCandidates && 4 * this.filledBlocks <= 3 * this.blocksWide * this.blocksHigh;
     histogram.fill(0);
@@ -225,7 +245,8 @@ export class BackgroundSubtractor {
       for (let x = 0; x < width; x += step) {
         if (skip && filled[rowBlock + (x >> 2)] === generation) continue;
         const v = Math.trunc(
-          sign * ((data[y * width + x] ?? 0) - (blockBackground[rowBlock + (x >> 2)] ?? 0)),
+          sign *
+            ((grey[data[y * width + x] ?? 0] ?? 0) - (blockBackground[rowBlock + (x >> 2)] ?? 0)),
         );
         const bin = Math.max(0, Math.min(1023, v + HISTOGRAM_ZERO));
         histogram[bin] = (histogram[bin] ?? 0) + 1;
@@ -235,7 +256,7 @@ export class BackgroundSubtractor {
 
   /** Fills the signal in the blocks holding candidates and their 8 neighbours (each block once). */
   private fillSignalNearCandidates(data: Uint8Array, polarity: Polarity): void {
-    const { width: w, height: h, blockBackground, signal, filled, activeBlocks } = this;
+    const { width: w, height: h, blockBackground, signal, filled, activeBlocks, grey } = this;
     const bw = this.blocksWide;
     const bh = this.blocksHigh;
     const sign = polarity === 'bright' ? 1 : -1;
@@ -256,7 +277,7 @@ export class BackgroundSubtractor {
           for (let y = by * 4; y < Math.min(h, by * 4 + 4); y++) {
             for (let x = bx * 4; x < Math.min(w, bx * 4 + 4); x++) {
               const i = y * w + x;
-              signal[i] = sign * ((data[i] ?? 0) - background);
+              signal[i] = sign * ((grey[data[i] ?? 0] ?? 0) - background);
             }
           }
         }
@@ -293,7 +314,7 @@ export class BackgroundSubtractor {
    * background.
    */
   private averageBlocks(data: Uint8Array): void {
-    const { width: w, height: h, blockMeans } = this;
+    const { width: w, height: h, blockMeans, grey } = this;
     const bw = this.blocksWide;
     const words = wordsOf(data, w);
     if (words) {
@@ -309,7 +330,10 @@ export class BackgroundSubtractor {
           const a = words[y0 * wordsPerRow + bx] ?? 0;
           const b = second >= 0 ? (words[second + bx] ?? 0) : 0;
           blockMeans[by * bw + bx] =
-            ((a & 255) + ((a >>> 16) & 255) + (b & 255) + ((b >>> 16) & 255)) * scale;
+            ((grey[a & 255] ?? 0) +
+              (grey[(a >>> 16) & 255] ?? 0) +
+              (second >= 0 ? (grey[b & 255] ?? 0) + (grey[(b >>> 16) & 255] ?? 0) : 0)) *
+            scale;
         }
       }
       return;
@@ -320,7 +344,7 @@ export class BackgroundSubtractor {
       const row = y * w;
       for (let x = 0; x < w; x += 2) {
         const b = rowBlock + (x >> 2);
-        blockMeans[b] = (blockMeans[b] ?? 0) + (data[row + x] ?? 0);
+        blockMeans[b] = (blockMeans[b] ?? 0) + (grey[data[row + x] ?? 0] ?? 0);
       }
     }
     // Sampled pixels per block: 4, except in the last block row or column of an odd-sized frame.
@@ -389,6 +413,28 @@ export class BackgroundSubtractor {
       }
     }
   }
+}
+
+/** Grey levels of a grey frame: each byte is its own grey value. */
+const IDENTITY_LEVELS = Uint8Array.from({ length: 256 }, (_, v) => v);
+
+/**
+ * For grey levels `levels` (non-decreasing in the byte), the smallest byte whose grey value
+ * reaches t, stored at t + 1 for t from -1 to 256 (256 when no byte does).
+ */
+function inverseLevels(levels: Uint8Array): Int16Array {
+  const atLeast = new Int16Array(258);
+  let byte = 0;
+  for (let t = -1; t <= 256; t++) {
+    while (byte < 256 && (levels[byte] ?? 0) < t) byte += 1;
+    atLeast[t + 1] = byte;
+  }
+  return atLeast;
+}
+
+/** The smallest byte whose grey value reaches `t` (0 below every level, 256 above them all). */
+function rawAtLeast(atLeast: Int16Array, t: number): number {
+  return atLeast[Math.max(-1, Math.min(256, t)) + 1] ?? 0;
 }
 
 /**

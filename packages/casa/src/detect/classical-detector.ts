@@ -162,6 +162,7 @@ export class ClassicalDetector implements Detector {
       s.backgroundWindowUm / s.umPerPixel,
       s.polarity,
       Math.min(lowFloor, highFloor),
+      frame.levels,
     );
     if (this.framesSinceNoise++ % NOISE_REESTIMATE_FRAMES === 0) {
       // Away from the candidates: heads, their halos and tails would widen the distribution.

@@ -115,6 +115,7 @@ function residualSkewness(frames: readonly GrayFrame[], settings: CasaSettings):
       settings.backgroundWindowUm / settings.umPerPixel,
       'bright',
       settings.lowThresholdMinGrey,
+      frame.levels,
     );
     subtracted.sampleHistogram(histogram, 2);
     for (let bin = 0; bin < histogram.length; bin++) {

@@ -26,6 +26,8 @@ export async function analyzeVideo(
   return analyzeFrames(
     readGrayFrames(path, {
       reuseBuffers: true,
+      // The classical detector reads grey values through the frames' levels; another may not.
+      rawLuma: options.detector === undefined,
       priority: options.priority,
       probed,
       decoderThreads: decoderThreadsFor(probed),

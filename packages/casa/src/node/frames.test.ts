@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeFrames } from '../analyze/analyze-frames.js';
 import { resolveSettings } from '../settings.js';
+import type { GrayFrame } from '../types.js';
 import { writeSimulatedVideo } from '../bench/speed.js';
 import { analyzeVideo, decoderThreadsFor } from './analyze-video.js';
 import { ffmpegPaths } from './ffmpeg-paths.js';
@@ -264,7 +265,7 @@ describe('readGrayFrames and probeVideo', () => {
 });
 
 describe('analyzeVideo', () => {
-  it('gives the same result with reused frame buffers, also when deciding the polarity', async () => {
+  it('gives the same result with reused buffers of raw luma, also when deciding the polarity', async () => {
     const path = join(dir, 'sim.mp4');
     await writeSimulatedVideo(path, { sperm: 20, frames: 40, width: 160, height: 120, seed: 3 });
     const settings = resolveSettings();
@@ -280,6 +281,39 @@ describe('analyzeVideo', () => {
       expect(reused).toEqual(fresh);
       expect(reused.per_frame).toHaveLength(40);
     }
+  });
+});
+
+describe('readGrayFrames with rawLuma', () => {
+  it('yields limited-range luma as stored, whose levels give the grey frames exactly', async () => {
+    const path = join(dir, 'raw-luma.mp4');
+    await writeSimulatedVideo(path, { sperm: 10, frames: 6, width: 96, height: 64, seed: 5 });
+    const grey: GrayFrame[] = [];
+    for await (const frame of readGrayFrames(path)) grey.push(frame);
+    const raw: GrayFrame[] = [];
+    for await (const frame of readGrayFrames(path, { rawLuma: true })) raw.push(frame);
+    expect(raw).toHaveLength(6);
+    raw.forEach((frame, i) => {
+      const levels = frame.levels;
+      expect(levels).toBeDefined();
+      expect(Array.from(frame.data, (v) => levels?.[v])).toEqual(Array.from(grey[i]?.data ?? []));
+      // Coded luma, not grey: the darkest grey is luma 16.
+      expect(frame.data).not.toEqual(grey[i]?.data);
+    });
+    expect(grey[0]?.levels).toBeUndefined();
+  });
+
+  it('reads full-range luma (MJPEG) as stored, with no levels to apply', async () => {
+    const path = await writeSteps('full-range.avi', 'mjpeg');
+    const raw: number[][] = [];
+    for await (const frame of readGrayFrames(path, { rawLuma: true })) {
+      expect(frame.levels).toBeUndefined();
+      raw.push(Array.from(frame.data));
+    }
+    const grey: number[][] = [];
+    for await (const frame of readGrayFrames(path)) grey.push(Array.from(frame.data));
+    expect(raw).toEqual(grey);
+    expect(raw).toHaveLength(LEVELS.length);
   });
 });
 

@@ -2,7 +2,7 @@ import type { GrayFrame } from '../types.js';
 import { frameIndex } from '../types.js';
 import { ffmpegPaths, passthroughFrameRateArgs } from './ffmpeg-paths.js';
 import { framesAhead, pumpFrames } from './frame-pump.js';
-import { lumaToGreyFilter } from './luma.js';
+import { LUMA_PLANE_FILTER, lumaToGreyFilter, rawLumaLevels } from './luma.js';
 import { probeVideoStream, type ProbedVideo } from './probe.js';
 import { ffmpegReason, VideoReadError } from './video-read-error.js';
 
@@ -26,6 +26,12 @@ export interface ReadFramesOptions {
   readonly probed?: ProbedVideo;
   /** Threads of ffmpeg's decoder; ffmpeg's choice (one per core and one more) when absent. */
   readonly decoderThreads?: number;
+  /**
+   * Yield planar YUV video's luma plane as stored, with its grey values in `GrayFrame.levels`
+   * where they differ (see `rawLumaLevels`): for a consumer that reads grey through `levels`.
+   * Other formats are read as grey, as without it.
+   */
+  readonly rawLuma?: boolean;
 }
 
 /**
@@ -43,8 +49,11 @@ export async function* readGrayFrames(
   const { width, height } = info;
   const frameBytes = width * height;
   const start = options.startFrame ?? 0;
-  // The luma plane through ffmpeg's own luma-to-grey mapping: the same frames for less work.
-  const luma = await lumaToGreyFilter(pixelFormat, colorRange);
+  const raw = options.rawLuma === true ? await rawLumaLevels(pixelFormat, colorRange) : null;
+  const levels = raw?.levels;
+  // The luma plane, as stored or through ffmpeg's own luma-to-grey mapping: the same frames for
+  // less work.
+  const luma = raw !== null ? LUMA_PLANE_FILTER : await lumaToGreyFilter(pixelFormat, colorRange);
   const filters = start > 0 ? [`select=gte(n\\,${start})`] : [];
   if (luma !== null) filters.push(luma);
   // No autorotation: frames keep the stored width x height that the probe reported.
@@ -68,7 +77,10 @@ export async function* readGrayFrames(
   let step = await frames.next();
   try {
     while (step.done !== true) {
-      yield { index: frameIndex(index), width, height, data: step.value };
+      const data = step.value;
+      yield levels === undefined
+        ? { index: frameIndex(index), width, height, data }
+        : { index: frameIndex(index), width, height, data, levels };
       index += 1;
       step = await frames.next();
     }
