@@ -273,11 +273,14 @@ export class BackgroundSubtractor {
           if (filled[b] === mark) continue;
           filled[b] = mark;
           count += 1;
-          const background = blockBackground[b] ?? 0;
-          for (let y = by * 4; y < Math.min(h, by * 4 + 4); y++) {
-            for (let x = bx * 4; x < Math.min(w, bx * 4 + 4); x++) {
-              const i = y * w + x;
-              signal[i] = sign * ((grey[data[i] ?? 0] ?? 0) - background);
+          // Head-positive background, so each pixel costs one lookup and one subtraction.
+          const background = sign * (blockBackground[b] ?? 0);
+          const columns = Math.min(w - bx * 4, 4);
+          const rowEnd = Math.min(h, by * 4 + 4);
+          for (let y = by * 4; y < rowEnd; y++) {
+            const end = y * w + bx * 4 + columns;
+            for (let i = end - columns; i < end; i++) {
+              signal[i] = sign * (grey[data[i] ?? 0] ?? 0) - background;
             }
           }
         }

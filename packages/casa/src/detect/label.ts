@@ -1,5 +1,4 @@
 import type { BlobStats } from './blob-stats.js';
-import { emptyBlobStats } from './blob-stats.js';
 import type { SubtractedFrame } from './background.js';
 
 /**
@@ -66,11 +65,11 @@ export class BlobLabeller {
       const start = candidates[c] ?? 0;
       if ((signal[start] ?? 0) < low || map.isLabelled(start)) continue;
       const label = map.take();
-      const blob = emptyBlobStats([label]);
-      // The sums live in locals while the blob fills and go into `blob` once at the end.
+      // The sums live in locals while the blob fills; a blob object is made only for a kept blob
+      // (most components of a real recording are specks of noise or glow that are not).
       let area = 0;
       let boundary = 0;
-      let peak = blob.peak;
+      let peak = 0;
       let weight = 0;
       let wx = 0;
       let wy = 0;
@@ -79,10 +78,10 @@ export class BlobLabeller {
       let sxx = 0;
       let syy = 0;
       let sxy = 0;
-      let minX = blob.minX;
-      let minY = blob.minY;
-      let maxX = blob.maxX;
-      let maxY = blob.maxY;
+      let minX = Infinity;
+      let minY = Infinity;
+      let maxX = -Infinity;
+      let maxY = -Infinity;
       let peakPixel = start;
       let top = 0;
       stack[top++] = start;
@@ -154,7 +153,9 @@ export class BlobLabeller {
         }
         if (edge) boundary += 1;
       }
-      Object.assign(blob, {
+      if (keep ? !keep(peak, peakPixel) : peak < high) continue;
+      blobs.push({
+        members: [label],
         area,
         boundary,
         peak,
@@ -171,7 +172,6 @@ export class BlobLabeller {
         maxX,
         maxY,
       });
-      if (keep ? keep(blob.peak, peakPixel) : blob.peak >= high) blobs.push(blob);
     }
     return blobs;
   }

@@ -97,7 +97,9 @@ function gatedPairs(predictions: readonly Prediction[], slots: readonly Detectio
     const cy = Math.floor(p.y / GRID_CELL_PX);
     for (let gx = cx - reach; gx <= cx + reach; gx++) {
       for (let gy = cy - reach; gy <= cy + reach; gy++) {
-        for (const slot of grid.get(key(gx, gy)) ?? []) {
+        const listed = grid.get(key(gx, gy));
+        if (listed === undefined) continue;
+        for (const slot of listed) {
           const d = slots[slot];
           if (!d || seen.has(slot)) continue;
           seen.add(slot);
