@@ -35,6 +35,11 @@ export interface FileSpeed {
   readonly decodeFps: number;
   /** The whole analysis of the file (decode, detection, tracking, kinematics). */
   readonly analysisFps: number;
+  /**
+   * The median over the rounds of each round's own ratio (analysis over the decoding just before
+   * it): steadier than the ratio of the bests when the machine's speed drifts between rounds.
+   */
+  readonly medianRoundRatio: number;
   readonly result: AnalysisResult;
 }
 
@@ -47,17 +52,23 @@ export async function measureFileSpeed(video: string): Promise<FileSpeed> {
   let decodeFps = 0;
   let analysisFps = 0;
   let result: AnalysisResult | undefined;
+  const roundRatios: number[] = [];
   for (let run = 0; run < FILE_SPEED_ROUNDS; run++) {
     let start = performance.now();
     let decoded = 0;
     for await (const _frame of readGrayFrames(video)) decoded++;
-    decodeFps = Math.max(decodeFps, decoded / ((performance.now() - start) / 1000));
+    const roundDecodeFps = decoded / ((performance.now() - start) / 1000);
     start = performance.now();
     result = await analyzeVideo(video, resolveSettings());
-    analysisFps = Math.max(analysisFps, result.video.frames / ((performance.now() - start) / 1000));
+    const roundAnalysisFps = result.video.frames / ((performance.now() - start) / 1000);
+    decodeFps = Math.max(decodeFps, roundDecodeFps);
+    analysisFps = Math.max(analysisFps, roundAnalysisFps);
+    roundRatios.push(roundAnalysisFps / roundDecodeFps);
   }
   if (result === undefined) throw new Error('no run');
-  return { decodeFps, analysisFps, result };
+  roundRatios.sort((a, b) => a - b);
+  const medianRoundRatio = roundRatios[roundRatios.length >> 1] ?? 0;
+  return { decodeFps, analysisFps, medianRoundRatio, result };
 }
 
 /**
