@@ -40,6 +40,8 @@ export class LabelMap {
 export class BlobLabeller {
   readonly map = new LabelMap();
   private stack = new Int32Array(0);
+  /** The row of each pixel on the stack, so no pixel's row is computed from its index. */
+  private rows = new Int32Array(0);
 
   label(
     frame: SubtractedFrame,
@@ -56,11 +58,13 @@ export class BlobLabeller {
     const { signal, candidates, candidateCount } = frame;
     const size = width * height;
     this.map.reset(size);
-    if (this.stack.length !== size) this.stack = new Int32Array(size);
-    const { stack, map } = this;
+    if (this.stack.length !== size) {
+      this.stack = new Int32Array(size);
+      this.rows = new Int32Array(size);
+    }
+    const { stack, rows, map } = this;
     const labels = map.labels;
     const blobs: BlobStats[] = [];
-    const perRow = 1 / width;
     for (let c = 0; c < candidateCount; c++) {
       const start = candidates[c] ?? 0;
       if ((signal[start] ?? 0) < low || map.isLabelled(start)) continue;
@@ -84,13 +88,12 @@ export class BlobLabeller {
       let maxY = -Infinity;
       let peakPixel = start;
       let top = 0;
-      stack[top++] = start;
+      stack[top] = start;
+      rows[top++] = Math.floor(start / width);
       labels[start] = label;
       while (top > 0) {
         const p = stack[--top] ?? 0;
-        // Row and column without an integer division: (p + 0.5) / width lies strictly inside
-        // (y, y + 1), by far more than the rounding error of the product.
-        const y = Math.floor((p + 0.5) * perRow);
+        const y = rows[top] ?? 0;
         const x = p - y * width;
         const v = signal[p] ?? 0;
         const w = v - low + 1;
@@ -117,18 +120,24 @@ export class BlobLabeller {
           // (unrolled: the hottest loop of the detector on a real recording).
           const above = p - width;
           const below = p + width;
-          if ((signal[above - 1] ?? 0) >= low) top = push(labels, stack, top, above - 1, label);
-          if ((signal[above] ?? 0) >= low) top = push(labels, stack, top, above, label);
+          const up = y - 1;
+          const down = y + 1;
+          if ((signal[above - 1] ?? 0) >= low)
+            top = push(labels, stack, rows, top, above - 1, up, label);
+          if ((signal[above] ?? 0) >= low) top = push(labels, stack, rows, top, above, up, label);
           else edge = true;
-          if ((signal[above + 1] ?? 0) >= low) top = push(labels, stack, top, above + 1, label);
-          if ((signal[p - 1] ?? 0) >= low) top = push(labels, stack, top, p - 1, label);
+          if ((signal[above + 1] ?? 0) >= low)
+            top = push(labels, stack, rows, top, above + 1, up, label);
+          if ((signal[p - 1] ?? 0) >= low) top = push(labels, stack, rows, top, p - 1, y, label);
           else edge = true;
-          if ((signal[p + 1] ?? 0) >= low) top = push(labels, stack, top, p + 1, label);
+          if ((signal[p + 1] ?? 0) >= low) top = push(labels, stack, rows, top, p + 1, y, label);
           else edge = true;
-          if ((signal[below - 1] ?? 0) >= low) top = push(labels, stack, top, below - 1, label);
-          if ((signal[below] ?? 0) >= low) top = push(labels, stack, top, below, label);
+          if ((signal[below - 1] ?? 0) >= low)
+            top = push(labels, stack, rows, top, below - 1, down, label);
+          if ((signal[below] ?? 0) >= low) top = push(labels, stack, rows, top, below, down, label);
           else edge = true;
-          if ((signal[below + 1] ?? 0) >= low) top = push(labels, stack, top, below + 1, label);
+          if ((signal[below + 1] ?? 0) >= low)
+            top = push(labels, stack, rows, top, below + 1, down, label);
         } else {
           for (let dy = -1; dy <= 1; dy++) {
             const ny = y + dy;
@@ -145,9 +154,7 @@ export class BlobLabeller {
                 if (dx === 0 || dy === 0) edge = true;
                 continue;
               }
-              if (labels[q] === label) continue;
-              labels[q] = label;
-              stack[top++] = q;
+              top = push(labels, stack, rows, top, q, ny, label);
             }
           }
         }
@@ -177,16 +184,22 @@ export class BlobLabeller {
   }
 }
 
-/** Labels pixel `q` and puts it on the stack unless it has the label already; the new top. */
+/**
+ * Labels pixel `q` (in row `row`) and puts it on the stack unless it has the label already; the
+ * new top.
+ */
 function push(
   labels: Int32Array,
   stack: Int32Array,
+  rows: Int32Array,
   top: number,
   q: number,
+  row: number,
   label: number,
 ): number {
   if (labels[q] === label) return top;
   labels[q] = label;
   stack[top] = q;
+  rows[top] = row;
   return top + 1;
 }
