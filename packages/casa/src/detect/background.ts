@@ -129,10 +129,10 @@ export class BackgroundSubtractor {
   /**
    * The one pass over every pixel: a pixel is a candidate when it differs from its block's
    * background by the floor, i.e. its byte passes the block's integer threshold (on bytes, so coded
-   * luma is tested without converting it). When rows are whole 32-bit
-   * words, each block's 4x4 pixels are tested at once, from four words and the block's addend, and
-   * skipped together (almost all are); the pixels of the blocks that pass are then read row by row,
-   * so the candidates come in raster order.
+   * luma is tested without converting it). When rows are whole 32-bit words, each block's 4x4
+   * pixels are tested at once, from four words and the block's addend, and skipped together
+   * (almost all are); the pixels of the blocks that pass are then read row by row, so the
+   * candidates come in raster order.
    */
   private findCandidates(data: Uint8Array, polarity: Polarity): number {
     const { threshold, candidates, activeBlocks, rowBlocks, rowHits, width, height } = this;
