@@ -38,8 +38,9 @@ export interface ReadFramesOptions {
  * Streams a video's frames as 8-bit grey, one {@link GrayFrame} at a time, without holding the video
  * in memory. Each yielded frame owns a fresh buffer (not reused), so consumers may keep it, unless
  * `reuseBuffers` is set. 8-bit YUV video is read as its luma plane mapped exactly as `-pix_fmt gray`
- * would (see `lumaToGreyFilter`), or as stored with `rawLuma`. Breaking out of the loop kills ffmpeg and waits for it to exit.
- * Throws {@link VideoReadError} when the file cannot be read or decoding fails.
+ * would (see `lumaToGreyFilter`), or as stored with `rawLuma`. Breaking out of the loop kills
+ * ffmpeg and waits for it to exit. Throws {@link VideoReadError} when the file cannot be read or
+ * decoding fails.
  */
 export async function* readGrayFrames(
   path: string,

@@ -67,7 +67,7 @@ export async function rawLumaLevels(
   if (table === null || table.some((grey, luma) => luma > 0 && grey < (table[luma - 1] ?? 0))) {
     return null;
   }
-  return table.every((grey, luma) => grey === luma) ? {} : { levels: table };
+  return isIdentity(table) ? {} : { levels: table };
 }
 
 /** The grey value ffmpeg gives each luma value of the format and range; learnt once each. */
@@ -84,9 +84,14 @@ function greyOfLuma(pixelFormat: string, colorRange: string): Promise<Uint8Array
   return table;
 }
 
+/** Whether each luma value is its own grey value. */
+function isIdentity(table: Uint8Array): boolean {
+  return table.every((grey, luma) => grey === luma);
+}
+
 function filterFor(table: Uint8Array | null): string | null {
   if (table === null) return null;
-  if (table.every((grey, luma) => grey === luma)) return LUMA_PLANE_FILTER;
+  if (isIdentity(table)) return LUMA_PLANE_FILTER;
   if (table.every((grey, luma) => grey === limitedToFullRange(luma))) {
     return `${LUMA_PLANE_FILTER},lut=c0=${LIMITED_TO_FULL_EXPRESSION}`;
   }
