@@ -66,6 +66,39 @@ describe('BackgroundSubtractor candidates', () => {
   });
 });
 
+describe('BackgroundSubtractor signal', () => {
+  for (const polarity of ['bright', 'dark'] as const) {
+    it(`holds each ${polarity} pixel's contrast, or a value below the floor where the contrast is`, () => {
+      const [width, height, floor] = [64, 48, 12];
+      const subtractor = new BackgroundSubtractor();
+      // Spots move between frames, so blocks filled in one frame hold no candidate in the next.
+      for (let seed = 1; seed <= 6; seed++) {
+        const s = subtractor.subtract(
+          frame(width, height, seed),
+          width,
+          height,
+          24,
+          polarity,
+          floor,
+        );
+        let filled = 0;
+        for (let p = 0; p < width * height; p++) {
+          const signal = s.signal[p] ?? 0;
+          if (signal === s.signalAt(p)) filled += 1;
+          else {
+            expect(signal).toBeLessThan(floor);
+            expect(s.signalAt(p)).toBeLessThan(floor);
+          }
+        }
+        const candidates = Array.from(s.candidates.subarray(0, s.candidateCount));
+        expect(candidates.length).toBeGreaterThan(0);
+        for (const p of candidates) expect(s.signal[p]).toBe(s.signalAt(p));
+        expect(filled).toBeGreaterThanOrEqual(candidates.length);
+      }
+    });
+  }
+});
+
 describe('BackgroundSubtractor background', () => {
   /**
    * A field of 100 with a dark particle of radius 12 px (contrast -70) at (60, 50), under a

@@ -7,9 +7,10 @@ const BACKGROUND_REESTIMATE_FRAMES = 4;
 /** What {@link BackgroundSubtractor.subtract} leaves in its buffers for the labelling pass. */
 export interface SubtractedFrame {
   /**
-   * Head-positive contrast above the local background, grey levels, one value per pixel. Filled
-   * only in the 4x4 blocks that hold candidates and in their neighbours, which covers every blob
-   * pixel and every pixel next to one; elsewhere it holds stale values: use `signalAt` there.
+   * Head-positive contrast above the local background, grey levels, one value per pixel, in the
+   * 4x4 blocks that hold candidates. Elsewhere no pixel reaches the candidate floor, and the signal
+   * holds {@link BELOW_EVERY_THRESHOLD} instead: below every labelling threshold, as the pixel is.
+   * Use `signalAt` for the contrast at any pixel.
    */
   readonly signal: Int16Array;
   /** The contrast at any pixel, computed from the frame. */
@@ -59,11 +60,14 @@ export class BackgroundSubtractor {
   /** Blocks holding candidates in this frame, and how many. */
   private activeBlocks = new Int32Array(0);
   private activeCount = 0;
-  /** Frame mark per block whose signal is filled; see `generation`. */
+  /** The last frame's blocks holding candidates, and how many: their signal is still filled. */
+  private staleBlocks = new Int32Array(0);
+  private staleCount = 0;
+  /** Frame mark per block whose signal is filled in this frame; see `generation`. */
   private filled = new Uint32Array(0);
+  /** Frame mark per block holding candidates or next to one (see `sampleHistogram`). */
+  private nearCandidates = new Uint32Array(0);
   private generation = 0;
-  /** Blocks whose signal was filled in this frame. */
-  private filledBlocks = 0;
   /** Frames since the background was last estimated, and the settings it was estimated with. */
   private framesSinceBackground = 0;
   private key = '';
@@ -77,7 +81,7 @@ export class BackgroundSubtractor {
   /**
    * Lists the pixels whose signal (polarity applied, so heads are positive) reaches
    * `candidateFloor`, the lowest threshold the labelling can use, so labelling never scans the whole
-   * frame, and fills the signal around them. With `levels`, `data` holds coded luma whose grey value
+   * frame, and fills the signal in their blocks. With `levels`, `data` holds coded luma whose grey value
    * is `levels[byte]` (see `GrayFrame.levels`): every grey value and threshold is the same as for
    * the grey frame, without converting the frame.
    */
@@ -109,7 +113,7 @@ export class BackgroundSubtractor {
       this.updateThresholds(polarity, candidateFloor);
     }
     const count = this.findCandidates(data, polarity);
-    this.fillSignalNearCandidates(data, polarity);
+    this.fillSignalOfCandidateBlocks(data, polarity);
     const { blockBackground, blocksWide: bw, grey } = this;
     const sign = polarity === 'bright' ? 1 : -1;
     return {
@@ -236,14 +240,15 @@ export class BackgroundSubtractor {
     step: number,
     awayFromCandidates: boolean,
   ): void {
-    const { filled, generation, blockBackground, width, height, blocksWide: bw, grey } = this;
+    const { nearCandidates, generation, blockBackground, width, height, blocksWide: bw } = this;
+    const { grey } = this;
     const skip =
-      awayFromCandidates && 4 * this.filledBlocks <= 3 * this.blocksWide * this.blocksHigh;
+      awayFromCandidates && 4 * this.markNearCandidates() <= 3 * this.blocksWide * this.blocksHigh;
     histogram.fill(0);
     for (let y = 0; y < height; y += step) {
       const rowBlock = (y >> 2) * bw;
       for (let x = 0; x < width; x += step) {
-        if (skip && filled[rowBlock + (x >> 2)] === generation) continue;
+        if (skip && nearCandidates[rowBlock + (x >> 2)] === generation) continue;
         const v = Math.trunc(
           sign *
             ((grey[data[y * width + x] ?? 0] ?? 0) - (blockBackground[rowBlock + (x >> 2)] ?? 0)),
@@ -254,39 +259,75 @@ export class BackgroundSubtractor {
     }
   }
 
-  /** Fills the signal in the blocks holding candidates and their 8 neighbours (each block once). */
-  private fillSignalNearCandidates(data: Uint8Array, polarity: Polarity): void {
+  /**
+   * Fills the signal in the blocks holding candidates, and puts the last frame's others back below
+   * every threshold: only blocks that held candidates ever hold a filled signal.
+   */
+  private fillSignalOfCandidateBlocks(data: Uint8Array, polarity: Polarity): void {
     const { width: w, height: h, blockBackground, signal, filled, activeBlocks, grey } = this;
     const bw = this.blocksWide;
-    const bh = this.blocksHigh;
     const sign = polarity === 'bright' ? 1 : -1;
     this.generation += 1;
     const mark = this.generation;
-    let count = 0;
     for (let a = 0; a < this.activeCount; a++) {
-      const block = activeBlocks[a] ?? 0;
+      const b = activeBlocks[a] ?? 0;
+      filled[b] = mark;
+      // Head-positive background, so each pixel costs one lookup and one subtraction.
+      const background = sign * (blockBackground[b] ?? 0);
+      const bx = b % bw;
+      const by = (b - bx) / bw;
+      const columns = Math.min(w - bx * 4, 4);
+      const rowEnd = Math.min(h, by * 4 + 4);
+      for (let y = by * 4; y < rowEnd; y++) {
+        const end = y * w + bx * 4 + columns;
+        for (let i = end - columns; i < end; i++) {
+          signal[i] = sign * (grey[data[i] ?? 0] ?? 0) - background;
+        }
+      }
+    }
+    const { staleBlocks } = this;
+    for (let a = 0; a < this.staleCount; a++) {
+      const b = staleBlocks[a] ?? 0;
+      if (filled[b] === mark) continue;
+      const bx = b % bw;
+      const by = (b - bx) / bw;
+      const columns = Math.min(w - bx * 4, 4);
+      const rowEnd = Math.min(h, by * 4 + 4);
+      for (let y = by * 4; y < rowEnd; y++) {
+        const end = y * w + bx * 4 + columns;
+        for (let i = end - columns; i < end; i++) signal[i] = BELOW_EVERY_THRESHOLD;
+      }
+    }
+    // This frame's blocks are the next frame's stale ones.
+    this.staleBlocks = activeBlocks;
+    this.staleCount = this.activeCount;
+    this.activeBlocks = staleBlocks;
+  }
+
+  /**
+   * Marks this frame's blocks holding candidates and their 8 neighbours in `nearCandidates`, and
+   * returns how many blocks that is.
+   */
+  private markNearCandidates(): number {
+    const { nearCandidates, staleBlocks, generation: mark } = this;
+    const bw = this.blocksWide;
+    const bh = this.blocksHigh;
+    let count = 0;
+    // The frame's blocks holding candidates are `staleBlocks` once the signal is filled.
+    for (let a = 0; a < this.staleCount; a++) {
+      const block = staleBlocks[a] ?? 0;
       const bx0 = block % bw;
       const by0 = (block - bx0) / bw;
       for (let by = Math.max(0, by0 - 1); by <= Math.min(bh - 1, by0 + 1); by++) {
         for (let bx = Math.max(0, bx0 - 1); bx <= Math.min(bw - 1, bx0 + 1); bx++) {
           const b = by * bw + bx;
-          if (filled[b] === mark) continue;
-          filled[b] = mark;
+          if (nearCandidates[b] === mark) continue;
+          nearCandidates[b] = mark;
           count += 1;
-          // Head-positive background, so each pixel costs one lookup and one subtraction.
-          const background = sign * (blockBackground[b] ?? 0);
-          const columns = Math.min(w - bx * 4, 4);
-          const rowEnd = Math.min(h, by * 4 + 4);
-          for (let y = by * 4; y < rowEnd; y++) {
-            const end = y * w + bx * 4 + columns;
-            for (let i = end - columns; i < end; i++) {
-              signal[i] = sign * (grey[data[i] ?? 0] ?? 0) - background;
-            }
-          }
         }
       }
     }
-    this.filledBlocks = count;
+    return count;
   }
 
   private prepare(width: number, height: number): void {
@@ -299,14 +340,17 @@ export class BackgroundSubtractor {
     this.blockBackground = new Float32Array(this.blocksWide * this.blocksHigh);
     this.integral = new Float64Array((this.blocksWide + 1) * (this.blocksHigh + 1));
     this.clipped = new Float32Array(this.blocksWide * this.blocksHigh);
-    this.signal = new Int16Array(width * height);
+    this.signal = new Int16Array(width * height).fill(BELOW_EVERY_THRESHOLD);
     this.candidates = new Int32Array(width * height);
     this.threshold = new Int32Array(this.blocksWide * this.blocksHigh);
     this.laneAddend = new Int32Array(this.blocksWide * this.blocksHigh);
     this.activeBlocks = new Int32Array(this.blocksWide * this.blocksHigh);
+    this.staleBlocks = new Int32Array(this.blocksWide * this.blocksHigh);
+    this.staleCount = 0;
     this.rowBlocks = new Int32Array(this.blocksWide);
     this.rowHits = new Uint8Array(this.blocksWide);
     this.filled = new Uint32Array(this.blocksWide * this.blocksHigh);
+    this.nearCandidates = new Uint32Array(this.blocksWide * this.blocksHigh);
     this.generation = 0;
     this.framesSinceBackground = 0;
     this.estimated = false;
@@ -417,6 +461,9 @@ export class BackgroundSubtractor {
     }
   }
 }
+
+/** The signal outside the blocks holding candidates: below every threshold. */
+const BELOW_EVERY_THRESHOLD = -32768;
 
 /** Grey levels of a grey frame: each byte is its own grey value. */
 const IDENTITY_LEVELS = Uint8Array.from({ length: 256 }, (_, v) => v);

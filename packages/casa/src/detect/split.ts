@@ -158,10 +158,15 @@ function blobMask(blob: BlobStats, ctx: SplitContext): Uint8Array {
   const boxWidth = blob.maxX - blob.minX + 1;
   const boxHeight = blob.maxY - blob.minY + 1;
   const inBlob = new Uint8Array(boxWidth * boxHeight);
-  for (let y = blob.minY; y <= blob.maxY; y++) {
-    for (let x = blob.minX; x <= blob.maxX; x++) {
-      const label = ctx.map.labels[y * ctx.width + x] ?? 0;
-      if (blob.members.includes(label)) inBlob[(y - blob.minY) * boxWidth + (x - blob.minX)] = 1;
+  const { labels } = ctx.map;
+  const { members } = blob;
+  // Most blobs are one component: one comparison per pixel.
+  const only = members.length === 1 ? (members[0] ?? 0) : -1;
+  for (let by = 0, i = 0; by < boxHeight; by++) {
+    const row = (blob.minY + by) * ctx.width + blob.minX;
+    for (let bx = 0; bx < boxWidth; bx++, i++) {
+      const label = labels[row + bx] ?? 0;
+      if (only >= 0 ? label === only : members.includes(label)) inBlob[i] = 1;
     }
   }
   return inBlob;
@@ -232,36 +237,38 @@ function partition(
   const owner = known ?? new Int16Array(inBlob.length).fill(-1);
   if (known === undefined) {
     for (let i = 0; i < inBlob.length; i++) {
-      if (!inBlob[i]) continue;
-      const x = blob.minX + (i % boxWidth);
-      const y = blob.minY + Math.floor(i / boxWidth);
-      owner[i] = nearest(cores, x, y);
+      if (inBlob[i] !== 1) continue;
+      const bx = i % boxWidth;
+      owner[i] = nearest(cores, blob.minX + bx, blob.minY + (i - bx) / boxWidth);
     }
   }
   const parts = cores.map(() => emptyBlobStats([]));
   if (ctx.recordPixels === true) for (const part of parts) part.pixels = [];
   const boxHeight = blob.maxY - blob.minY + 1;
-  const ownerAt = (nx: number, ny: number): number =>
-    nx < 0 || ny < 0 || nx >= boxWidth || ny >= boxHeight ? -1 : (owner[ny * boxWidth + nx] ?? -1);
-  for (let i = 0; i < inBlob.length; i++) {
-    const k = owner[i] ?? -1;
-    const part = parts[k];
-    if (!part) continue;
-    const bx = i % boxWidth;
-    const by = (i - bx) / boxWidth;
-    const x = blob.minX + bx;
+  for (let by = 0, i = 0; by < boxHeight; by++) {
     const y = blob.minY + by;
-    const v = ctx.signal[y * ctx.width + x] ?? 0;
-    addPixel(part, x, y, v, v - ctx.low + 1);
-    part.pixels?.push(y * ctx.width + x);
-    // A part's boundary runs along the blob's edge and along the cut to its neighbours.
-    if (
-      ownerAt(bx - 1, by) !== k ||
-      ownerAt(bx + 1, by) !== k ||
-      ownerAt(bx, by - 1) !== k ||
-      ownerAt(bx, by + 1) !== k
-    )
-      part.boundary += 1;
+    for (let bx = 0; bx < boxWidth; bx++, i++) {
+      const k = owner[i] ?? -1;
+      if (k < 0) continue;
+      const part = parts[k];
+      if (part === undefined) continue;
+      const x = blob.minX + bx;
+      const v = ctx.signal[y * ctx.width + x] ?? 0;
+      addPixel(part, x, y, v, v - ctx.low + 1);
+      part.pixels?.push(y * ctx.width + x);
+      // A part's boundary runs along the blob's edge and along the cut to its neighbours.
+      if (
+        bx === 0 ||
+        owner[i - 1] !== k ||
+        bx === boxWidth - 1 ||
+        owner[i + 1] !== k ||
+        by === 0 ||
+        owner[i - boxWidth] !== k ||
+        by === boxHeight - 1 ||
+        owner[i + boxWidth] !== k
+      )
+        part.boundary += 1;
+    }
   }
   return parts.filter((p) => p.area > 0);
 }
