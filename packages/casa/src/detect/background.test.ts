@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Polarity } from '../settings.js';
 import { BackgroundSubtractor } from './background.js';
+import { SimdBlockTest } from './block-test.js';
 
 /** A grey field with seeded noise, bright and dark spots, and a few saturated pixels. */
 function frame(width: number, height: number, seed: number): Uint8Array {
@@ -28,31 +29,41 @@ function candidatesOf(
   height: number,
   polarity: Polarity,
   floor: number,
+  simd = true,
 ): number[] {
-  const subtracted = new BackgroundSubtractor().subtract(data, width, height, 24, polarity, floor);
+  const subtractor = new BackgroundSubtractor({ simd });
+  const subtracted = subtractor.subtract(data, width, height, 24, polarity, floor);
   return Array.from(subtracted.candidates.subarray(0, subtracted.candidateCount));
 }
 
 describe('BackgroundSubtractor candidates', () => {
-  // A frame one byte into its buffer cannot be read as words: every pixel is tested on its own,
-  // which is the reference for the word-at-a-time test of whole blocks.
+  // A frame one byte into its buffer cannot be read as words: without SIMD every pixel is tested
+  // on its own, which is the reference for the tests of whole blocks (SIMD where the width is a
+  // multiple of 16, else 32-bit words).
   const unaligned = (data: Uint8Array): Uint8Array => {
     const copy = new Uint8Array(data.length + 1).subarray(1);
     copy.set(data);
     return copy;
   };
 
+  it('tests blocks with WebAssembly SIMD here', () => {
+    expect(SimdBlockTest.create()).not.toBeNull();
+  });
+
   for (const polarity of ['bright', 'dark'] as const) {
     for (const [width, height] of [
       [64, 48],
       [64, 50],
+      [68, 50],
     ] as const) {
-      it(`lists the same ${polarity} candidates, in raster order, word by word as pixel by pixel (${width}x${height})`, () => {
+      it(`lists the same ${polarity} candidates, in raster order, block by block as pixel by pixel (${width}x${height})`, () => {
         for (const floor of [-300, 0, 12, 30, 300]) {
           const data = frame(width, height, 7);
-          const fast = candidatesOf(data, width, height, polarity, floor);
-          expect(fast).toEqual(candidatesOf(unaligned(data), width, height, polarity, floor));
-          expect(fast).toEqual([...fast].sort((a, b) => a - b));
+          const simd = candidatesOf(data, width, height, polarity, floor);
+          const reference = candidatesOf(unaligned(data), width, height, polarity, floor, false);
+          expect(simd).toEqual(reference);
+          expect(candidatesOf(data, width, height, polarity, floor, false)).toEqual(reference);
+          expect(simd).toEqual([...simd].sort((a, b) => a - b));
         }
       });
     }

@@ -1,4 +1,5 @@
 import type { Polarity } from '../settings.js';
+import { SimdBlockTest } from './block-test.js';
 import { HISTOGRAM_ZERO } from './noise.js';
 
 /** Frames between two estimates of the background (it is steady within a recording). */
@@ -77,16 +78,23 @@ export class BackgroundSubtractor {
   private grey: Uint8Array = IDENTITY_LEVELS;
   /** The smallest byte whose grey value reaches t, at t + 1 for t from -1 to 256 (see `rawAtLeast`). */
   private atLeast = inverseLevels(IDENTITY_LEVELS);
+  /** The block test in WebAssembly SIMD, for frames it fits; null where it is not used. */
+  private simd: SimdBlockTest | null = null;
+
+  /**
+   * `simd: false` tests blocks in JavaScript only (the reference the SIMD test is checked against).
+   */
+  constructor(private readonly options: { readonly simd?: boolean } = {}) {}
 
   /**
    * Lists the pixels whose signal (polarity applied, so heads are positive) reaches
    * `candidateFloor`, the lowest threshold the labelling can use, so labelling never scans the whole
-   * frame, and fills the signal in their blocks. With `levels`, `data` holds coded luma whose grey value
+   * frame, and fills the signal in their blocks. With `levels`, `frame` holds coded luma whose grey value
    * is `levels[byte]` (see `GrayFrame.levels`): every grey value and threshold is the same as for
    * the grey frame, without converting the frame.
    */
   subtract(
-    data: Uint8Array,
+    frame: Uint8Array,
     width: number,
     height: number,
     windowPx: number,
@@ -95,6 +103,8 @@ export class BackgroundSubtractor {
     levels: Uint8Array = IDENTITY_LEVELS,
   ): SubtractedFrame {
     this.prepare(width, height);
+    // Every pass below reads the frame: the SIMD test's copy where there is one (see `load`).
+    const data = this.simd?.load(frame) ?? frame;
     if (levels !== this.grey) {
       this.grey = levels;
       this.atLeast = inverseLevels(levels);
@@ -141,7 +151,9 @@ export class BackgroundSubtractor {
   private findCandidates(data: Uint8Array, polarity: Polarity): number {
     const { threshold, candidates, activeBlocks, rowBlocks, rowHits, width, height } = this;
     const bright = polarity === 'bright';
-    const words = wordsOf(data, width);
+    const { simd } = this;
+    simd?.test(bright);
+    const words = simd === null ? wordsOf(data, width) : null;
     let count = 0;
     let active = 0;
     for (let by = 0; by < this.blocksHigh; by++) {
@@ -149,9 +161,13 @@ export class BackgroundSubtractor {
       const y0 = by * 4;
       const y1 = Math.min(height, y0 + 4);
       const listed =
-        words !== null && y1 - y0 === 4
-          ? this.listPassingBlocks(words, by, bright)
-          : this.listEveryBlock();
+        y1 - y0 < 4
+          ? this.listEveryBlock()
+          : simd !== null
+            ? this.listMaskedBlocks(simd.masks, by)
+            : words !== null
+              ? this.listPassingBlocks(words, by, bright)
+              : this.listEveryBlock();
       rowHits.fill(0, 0, listed);
       for (let y = y0; y < y1; y++) {
         const row = y * width;
@@ -205,6 +221,25 @@ export class BackgroundSubtractor {
     return listed;
   }
 
+  /**
+   * Lists in `rowBlocks` the blocks of block row `by` that passed the SIMD test (see
+   * `SimdBlockTest.masks`: 4 bits per block), and returns how many.
+   */
+  private listMaskedBlocks(masks: Uint16Array, by: number): number {
+    const { rowBlocks } = this;
+    const groups = this.blocksWide >> 2;
+    const first = by * groups;
+    let listed = 0;
+    for (let g = 0; g < groups; g++) {
+      const mask = masks[first + g] ?? 0;
+      if (mask === 0) continue;
+      for (let k = 0; k < 4; k++) {
+        if (((mask >>> (4 * k)) & 15) !== 0) rowBlocks[listed++] = 4 * g + k;
+      }
+    }
+    return listed;
+  }
+
   /** Lists every block of a block row in `rowBlocks` (frames whose rows are not whole words). */
   private listEveryBlock(): number {
     for (let bx = 0; bx < this.blocksWide; bx++) this.rowBlocks[bx] = bx;
@@ -230,6 +265,7 @@ export class BackgroundSubtractor {
       // On the complemented word a dark pixel v <= t reads 255 - v >= 255 - t.
       laneAddend[b] = laneAddendFor(polarity === 'bright' ? t : 255 - t);
     }
+    this.simd?.setThresholds(threshold, polarity === 'bright');
   }
 
   /** See {@link SubtractedFrame.sampleHistogram}; `sign` turns the contrast head-positive. */
@@ -354,6 +390,11 @@ export class BackgroundSubtractor {
     this.generation = 0;
     this.framesSinceBackground = 0;
     this.estimated = false;
+    this.simd = null;
+    if (this.options.simd !== false && SimdBlockTest.fits(width)) {
+      this.simd = SimdBlockTest.create();
+      this.simd?.prepare(width, height);
+    }
   }
 
   /**
