@@ -252,20 +252,20 @@ export class BackgroundSubtractor {
    */
   private updateThresholds(polarity: Polarity, floor: number): void {
     this.floor = floor;
-    const { blockBackground, threshold, laneAddend, atLeast } = this;
+    const { blockBackground, threshold, laneAddend, atLeast, simd } = this;
+    const bright = polarity === 'bright';
     for (let b = 0; b < threshold.length; b++) {
       const background = blockBackground[b] ?? 0;
       // Grey levels are non-decreasing in the byte: grey >= g exactly from the byte rawAtLeast(g)
       // on, and grey <= g exactly up to the byte before rawAtLeast(g + 1).
-      const t =
-        polarity === 'bright'
-          ? rawAtLeast(atLeast, Math.ceil(background + floor))
-          : rawAtLeast(atLeast, Math.floor(background - floor) + 1) - 1;
+      const t = bright
+        ? rawAtLeast(atLeast, Math.ceil(background + floor))
+        : rawAtLeast(atLeast, Math.floor(background - floor) + 1) - 1;
       threshold[b] = t;
+      if (simd !== null) simd.setThreshold(b, t, bright);
       // On the complemented word a dark pixel v <= t reads 255 - v >= 255 - t.
-      laneAddend[b] = laneAddendFor(polarity === 'bright' ? t : 255 - t);
+      else laneAddend[b] = laneAddendFor(bright ? t : 255 - t);
     }
-    this.simd?.setThresholds(threshold, polarity === 'bright');
   }
 
   /** See {@link SubtractedFrame.sampleHistogram}; `sign` turns the contrast head-positive. */
@@ -525,7 +525,7 @@ function inverseLevels(levels: Uint8Array): Int16Array {
 
 /** The smallest byte whose grey value reaches `t` (0 below every level, 256 above them all). */
 function rawAtLeast(atLeast: Int16Array, t: number): number {
-  return atLeast[Math.max(-1, Math.min(256, t)) + 1] ?? 0;
+  return atLeast[t < -1 ? 0 : t > 256 ? 257 : t + 1] ?? 0;
 }
 
 /**

@@ -38,7 +38,8 @@ describe('SimdBlockTest', () => {
         return r < 0.05 ? -300 : r < 0.1 ? 300 : Math.floor(rand() * 258) - 1;
       });
       for (const bright of [true, false]) {
-        tester.setThresholds(threshold, bright);
+        for (let b = 0; b < threshold.length; b++)
+          tester.setThreshold(b, threshold[b] ?? 0, bright);
         expect(tester.load(data)).toEqual(data);
         tester.test(bright);
         for (let by = 0; by < 12; by++) {

@@ -43,6 +43,9 @@ export class SimdBlockTest {
   private masksAt = 0;
   /** The frame last loaded, in the module's memory. */
   private frame = new Uint8Array(0);
+  /** The threshold and enable images, one 32-bit word per block (its 4 columns' bytes). */
+  private thresholds = new Int32Array(0);
+  private enabled = new Int32Array(0);
   /** Per 16 pixels of each block row, the passing columns' bits (4 per block). */
   masks = new Uint16Array(0);
 
@@ -85,24 +88,20 @@ export class SimdBlockTest {
     const have = this.memory.buffer.byteLength;
     if (needed > have) this.memory.grow(Math.ceil((needed - have) / PAGE_BYTES));
     this.frame = new Uint8Array(this.memory.buffer, this.frameAt, width * height);
+    this.thresholds = new Int32Array(this.memory.buffer, this.thresholdsAt, image / 4);
+    this.enabled = new Int32Array(this.memory.buffer, this.enabledAt, image / 4);
     this.masks = new Uint16Array(this.memory.buffer, this.masksAt, image / 16);
   }
 
   /**
-   * Sets the blocks' byte thresholds (-1 to 256, one per block of `blocksWide` a row, as
-   * `BackgroundSubtractor` computes them): bright-head blocks pass where a byte is at least theirs,
-   * dark-head ones where a byte is at most theirs.
+   * Sets block `b`'s byte threshold (-1 to 256, as `BackgroundSubtractor` computes them; blocks
+   * numbered row by row, those of a last partial block row ignored): a bright-head block passes
+   * where a byte is at least its threshold, a dark-head one where a byte is at most it.
    */
-  setThresholds(threshold: Int32Array, brightHeads: boolean): void {
-    // One 32-bit word per block in each image: its 4 columns' bytes.
-    const count = (this.width / 4) * this.blockRows;
-    const thresholds = new Int32Array(this.memory.buffer, this.thresholdsAt, count);
-    const enabled = new Int32Array(this.memory.buffer, this.enabledAt, count);
-    for (let b = 0; b < count; b++) {
-      const t = threshold[b] ?? 0;
-      thresholds[b] = Math.max(0, Math.min(255, t)) * 0x01010101;
-      enabled[b] = (brightHeads ? t > 255 : t < 0) ? 0 : -1;
-    }
+  setThreshold(b: number, threshold: number, brightHeads: boolean): void {
+    if (b >= this.thresholds.length) return;
+    this.thresholds[b] = (threshold < 0 ? 0 : threshold > 255 ? 255 : threshold) * 0x01010101;
+    this.enabled[b] = (brightHeads ? threshold > 255 : threshold < 0) ? 0 : -1;
   }
 
   /**
