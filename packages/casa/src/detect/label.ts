@@ -42,6 +42,8 @@ export class BlobLabeller {
   private stack = new Int32Array(0);
   /** The row of each pixel on the stack, so no pixel's row is computed from its index. */
   private rows = new Int32Array(0);
+  /** The pixels of the blob being filled, in the order they were taken off the stack. */
+  private members = new Int32Array(0);
 
   label(
     frame: SubtractedFrame,
@@ -61,8 +63,9 @@ export class BlobLabeller {
     if (this.stack.length !== size) {
       this.stack = new Int32Array(size);
       this.rows = new Int32Array(size);
+      this.members = new Int32Array(size);
     }
-    const { stack, rows, map } = this;
+    const { stack, rows, members, map } = this;
     const labels = map.labels;
     const blobs: BlobStats[] = [];
     for (let c = 0; c < candidateCount; c++) {
@@ -90,12 +93,15 @@ export class BlobLabeller {
       let top = 0;
       stack[top] = start;
       rows[top++] = Math.floor(start / width);
-      labels[start] = label;
+      // While the blob fills, a pixel put on the stack is marked in the signal itself (see
+      // VISITED): the neighbour test then reads one array, not the signal and the labels.
+      signal[start] = (signal[start] ?? 0) - VISITED;
       while (top > 0) {
         const p = stack[--top] ?? 0;
         const y = rows[top] ?? 0;
         const x = p - y * width;
-        const v = signal[p] ?? 0;
+        members[area] = p;
+        const v = (signal[p] ?? 0) + VISITED;
         const w = v - low + 1;
         if (v > peak) {
           peakPixel = p;
@@ -122,22 +128,24 @@ export class BlobLabeller {
           const below = p + width;
           const up = y - 1;
           const down = y + 1;
-          if ((signal[above - 1] ?? 0) >= low)
-            top = push(labels, stack, rows, top, above - 1, up, label);
-          if ((signal[above] ?? 0) >= low) top = push(labels, stack, rows, top, above, up, label);
-          else edge = true;
-          if ((signal[above + 1] ?? 0) >= low)
-            top = push(labels, stack, rows, top, above + 1, up, label);
-          if ((signal[p - 1] ?? 0) >= low) top = push(labels, stack, rows, top, p - 1, y, label);
-          else edge = true;
-          if ((signal[p + 1] ?? 0) >= low) top = push(labels, stack, rows, top, p + 1, y, label);
-          else edge = true;
+          if ((signal[above - 1] ?? 0) >= low) top = mark(signal, stack, rows, top, above - 1, up);
+          let s = signal[above] ?? 0;
+          if (s >= low) top = mark(signal, stack, rows, top, above, up);
+          else if (outside(s)) edge = true;
+          if ((signal[above + 1] ?? 0) >= low) top = mark(signal, stack, rows, top, above + 1, up);
+          s = signal[p - 1] ?? 0;
+          if (s >= low) top = mark(signal, stack, rows, top, p - 1, y);
+          else if (outside(s)) edge = true;
+          s = signal[p + 1] ?? 0;
+          if (s >= low) top = mark(signal, stack, rows, top, p + 1, y);
+          else if (outside(s)) edge = true;
           if ((signal[below - 1] ?? 0) >= low)
-            top = push(labels, stack, rows, top, below - 1, down, label);
-          if ((signal[below] ?? 0) >= low) top = push(labels, stack, rows, top, below, down, label);
-          else edge = true;
+            top = mark(signal, stack, rows, top, below - 1, down);
+          s = signal[below] ?? 0;
+          if (s >= low) top = mark(signal, stack, rows, top, below, down);
+          else if (outside(s)) edge = true;
           if ((signal[below + 1] ?? 0) >= low)
-            top = push(labels, stack, rows, top, below + 1, down, label);
+            top = mark(signal, stack, rows, top, below + 1, down);
         } else {
           for (let dy = -1; dy <= 1; dy++) {
             const ny = y + dy;
@@ -149,16 +157,23 @@ export class BlobLabeller {
               const nx = x + dx;
               if ((dx === 0 && dy === 0) || nx < 0 || nx >= width) continue;
               const q = ny * width + nx;
-              if ((signal[q] ?? 0) < low) {
+              const s = signal[q] ?? 0;
+              if (s < low) {
                 // Boundary: a 4-neighbour outside the blob.
-                if (dx === 0 || dy === 0) edge = true;
+                if ((dx === 0 || dy === 0) && outside(s)) edge = true;
                 continue;
               }
-              top = push(labels, stack, rows, top, q, ny, label);
+              top = mark(signal, stack, rows, top, q, ny);
             }
           }
         }
         if (edge) boundary += 1;
+      }
+      // The blob is whole: its pixels get their signal back, and its label.
+      for (let i = 0; i < area; i++) {
+        const p = members[i] ?? 0;
+        signal[p] = (signal[p] ?? 0) + VISITED;
+        labels[p] = label;
       }
       if (keep ? !keep(peak, peakPixel) : peak < high) continue;
       blobs.push({
@@ -185,20 +200,27 @@ export class BlobLabeller {
 }
 
 /**
- * Labels pixel `q` (in row `row`) and puts it on the stack unless it has the label already; the
- * new top.
+ * Taken off a pixel's signal while its blob fills: signals lie within ±512 (grey levels against a
+ * background) and the empty blocks hold -32768, so a marked pixel is below every threshold, yet
+ * told apart from the pixels outside the blob (see `outside`).
  */
-function push(
-  labels: Int32Array,
+const VISITED = 16384;
+
+/** Whether a signal below the threshold is a pixel outside the blob (not one marked in it). */
+function outside(signal: number): boolean {
+  return signal > -VISITED / 2 || signal < -VISITED - VISITED / 2;
+}
+
+/** Marks pixel `q` (in row `row`) and puts it on the stack; the new top. */
+function mark(
+  signal: Int16Array,
   stack: Int32Array,
   rows: Int32Array,
   top: number,
   q: number,
   row: number,
-  label: number,
 ): number {
-  if (labels[q] === label) return top;
-  labels[q] = label;
+  signal[q] = (signal[q] ?? 0) - VISITED;
   stack[top] = q;
   rows[top] = row;
   return top + 1;
