@@ -42,7 +42,7 @@ export class BlobLabeller {
   private stack = new Int32Array(0);
   /** The row of each pixel on the stack, so no pixel's row is computed from its index. */
   private rows = new Int32Array(0);
-  /** The pixels of the blob being filled, in the order they were taken off the stack. */
+  /** The pixels labelled in this frame, in the order they were taken off the stack. */
   private members = new Int32Array(0);
 
   label(
@@ -68,9 +68,12 @@ export class BlobLabeller {
     const { stack, rows, members, map } = this;
     const labels = map.labels;
     const blobs: BlobStats[] = [];
+    // Pixels labelled in this frame, in the order they were filled: marked in the signal (see
+    // VISITED) until the frame is done, so a candidate in a blob already filled reads below `low`.
+    let labelled = 0;
     for (let c = 0; c < candidateCount; c++) {
       const start = candidates[c] ?? 0;
-      if ((signal[start] ?? 0) < low || map.isLabelled(start)) continue;
+      if ((signal[start] ?? 0) < low) continue;
       const label = map.take();
       // The sums live in locals while the blob fills; a blob object is made only for a kept blob
       // (most components of a real recording are specks of noise or glow that are not).
@@ -100,7 +103,8 @@ export class BlobLabeller {
         const p = stack[--top] ?? 0;
         const y = rows[top] ?? 0;
         const x = p - y * width;
-        members[area] = p;
+        members[labelled++] = p;
+        labels[p] = label;
         const v = (signal[p] ?? 0) + VISITED;
         const w = v - low + 1;
         if (v > peak) {
@@ -169,12 +173,6 @@ export class BlobLabeller {
         }
         if (edge) boundary += 1;
       }
-      // The blob is whole: its pixels get their signal back, and its label.
-      for (let i = 0; i < area; i++) {
-        const p = members[i] ?? 0;
-        signal[p] = (signal[p] ?? 0) + VISITED;
-        labels[p] = label;
-      }
       if (keep ? !keep(peak, peakPixel) : peak < high) continue;
       blobs.push({
         members: [label],
@@ -194,6 +192,11 @@ export class BlobLabeller {
         maxX,
         maxY,
       });
+    }
+    // Every blob is whole: the labelled pixels get their signal back.
+    for (let i = 0; i < labelled; i++) {
+      const p = members[i] ?? 0;
+      signal[p] = (signal[p] ?? 0) + VISITED;
     }
     return blobs;
   }
