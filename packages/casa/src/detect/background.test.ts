@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Polarity } from '../settings.js';
 import { BackgroundSubtractor } from './background.js';
-import { SimdBlockTest } from './block-test.js';
+import { WasmKernels } from './wasm-kernels.js';
 
 /** A grey field with seeded noise, bright and dark spots, and a few saturated pixels. */
 function frame(width: number, height: number, seed: number): Uint8Array {
@@ -29,9 +29,9 @@ function candidatesOf(
   height: number,
   polarity: Polarity,
   floor: number,
-  simd = true,
+  wasm = true,
 ): number[] {
-  const subtractor = new BackgroundSubtractor({ simd });
+  const subtractor = new BackgroundSubtractor({ wasm });
   const subtracted = subtractor.subtract(data, width, height, 24, polarity, floor);
   return Array.from(subtracted.candidates.subarray(0, subtracted.candidateCount));
 }
@@ -47,7 +47,7 @@ describe('BackgroundSubtractor candidates', () => {
   };
 
   it('tests blocks with WebAssembly SIMD here', () => {
-    expect(SimdBlockTest.create()).not.toBeNull();
+    expect(WasmKernels.create()).not.toBeNull();
   });
 
   for (const polarity of ['bright', 'dark'] as const) {
@@ -59,11 +59,11 @@ describe('BackgroundSubtractor candidates', () => {
       it(`lists the same ${polarity} candidates, in raster order, block by block as pixel by pixel (${width}x${height})`, () => {
         for (const floor of [-300, 0, 12, 30, 300]) {
           const data = frame(width, height, 7);
-          const simd = candidatesOf(data, width, height, polarity, floor);
+          const wasm = candidatesOf(data, width, height, polarity, floor);
           const reference = candidatesOf(unaligned(data), width, height, polarity, floor, false);
-          expect(simd).toEqual(reference);
+          expect(wasm).toEqual(reference);
           expect(candidatesOf(data, width, height, polarity, floor, false)).toEqual(reference);
-          expect(simd).toEqual([...simd].sort((a, b) => a - b));
+          expect(wasm).toEqual([...wasm].sort((a, b) => a - b));
         }
       });
     }
@@ -144,6 +144,39 @@ describe('BackgroundSubtractor background', () => {
     expect(subtracted.signalAt(head)).toBeGreaterThanOrEqual(40);
     expect(subtracted.signalAt(head)).toBeLessThanOrEqual(45);
   });
+});
+
+describe('BackgroundSubtractor in WebAssembly', () => {
+  for (const polarity of ['bright', 'dark'] as const) {
+    it(`gives JavaScript's ${polarity} background, candidates, signal and noise histogram, frame after frame`, () => {
+      const [width, height] = [64, 50];
+      // Limited-range luma read as stored: grey levels through a table.
+      const levels = Uint8Array.from({ length: 256 }, (_, v) =>
+        Math.max(0, Math.min(255, Math.round(((v - 16) * 255) / 219))),
+      );
+      const inWasm = new BackgroundSubtractor();
+      const inJs = new BackgroundSubtractor({ wasm: false });
+      const histograms = [new Uint32Array(1024), new Uint32Array(1024)] as const;
+      // Twelve frames: the background is re-estimated every few, from the last estimate, and the
+      // floor changes (new thresholds without a new estimate).
+      for (let seed = 1; seed <= 12; seed++) {
+        const data = frame(width, height, seed);
+        const floor = seed % 5 === 0 ? 7 : 12;
+        const a = inWasm.subtract(data, width, height, 24, polarity, floor, levels);
+        const candidates = Array.from(a.candidates.subarray(0, a.candidateCount));
+        const signal = candidates.map((p) => a.signal[p]);
+        const everywhere = Array.from({ length: width * height }, (_, p) => a.signalAt(p));
+        a.sampleHistogram(histograms[0], 1, true);
+        const b = inJs.subtract(data, width, height, 24, polarity, floor, levels);
+        expect(candidates).toEqual(Array.from(b.candidates.subarray(0, b.candidateCount)));
+        expect(candidates.length).toBeGreaterThan(0);
+        expect(signal).toEqual(candidates.map((p) => b.signal[p]));
+        expect(everywhere).toEqual(Array.from({ length: width * height }, (_, p) => b.signalAt(p)));
+        b.sampleHistogram(histograms[1], 1, true);
+        expect(histograms[0]).toEqual(histograms[1]);
+      }
+    });
+  }
 });
 
 describe('BackgroundSubtractor on coded luma with grey levels', () => {

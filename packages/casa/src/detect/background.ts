@@ -1,6 +1,6 @@
 import type { Polarity } from '../settings.js';
-import { SimdBlockTest } from './block-test.js';
 import { HISTOGRAM_ZERO } from './noise.js';
+import { WasmKernels } from './wasm-kernels.js';
 
 /** Frames between two estimates of the background (it is steady within a recording). */
 const BACKGROUND_REESTIMATE_FRAMES = 4;
@@ -78,13 +78,18 @@ export class BackgroundSubtractor {
   private grey: Uint8Array = IDENTITY_LEVELS;
   /** The smallest byte whose grey value reaches t, at t + 1 for t from -1 to 256 (see `rawAtLeast`). */
   private atLeast = inverseLevels(IDENTITY_LEVELS);
-  /** The block test in WebAssembly SIMD, for frames it fits; null where it is not used. */
-  private simd: SimdBlockTest | null = null;
+  /**
+   * The whole-frame passes in WebAssembly (see wasm-kernels.ts), for frames they fit: then the
+   * block means, background, integral and thresholds live in the kernels' memory. Null where the
+   * passes run in JavaScript.
+   */
+  private kernels: WasmKernels | null = null;
 
   /**
-   * `simd: false` tests blocks in JavaScript only (the reference the SIMD test is checked against).
+   * `wasm: false` runs every pass in JavaScript (the reference the WebAssembly kernels are checked
+   * against).
    */
-  constructor(private readonly options: { readonly simd?: boolean } = {}) {}
+  constructor(private readonly options: { readonly wasm?: boolean } = {}) {}
 
   /**
    * Lists the pixels whose signal (polarity applied, so heads are positive) reaches
@@ -103,11 +108,12 @@ export class BackgroundSubtractor {
     levels: Uint8Array = IDENTITY_LEVELS,
   ): SubtractedFrame {
     this.prepare(width, height);
-    // Every pass below reads the frame: the SIMD test's copy where there is one (see `load`).
-    const data = this.simd?.load(frame) ?? frame;
+    // Every pass below reads the frame: the kernels' copy where there is one (see `load`).
+    const data = this.kernels?.load(frame) ?? frame;
     if (levels !== this.grey) {
       this.grey = levels;
       this.atLeast = inverseLevels(levels);
+      this.kernels?.setLevels(this.atLeast);
       this.key = '';
     }
     const key = `${windowPx}:${polarity}`;
@@ -151,9 +157,9 @@ export class BackgroundSubtractor {
   private findCandidates(data: Uint8Array, polarity: Polarity): number {
     const { threshold, candidates, activeBlocks, rowBlocks, rowHits, width, height } = this;
     const bright = polarity === 'bright';
-    const { simd } = this;
-    simd?.test(bright);
-    const words = simd === null ? wordsOf(data, width) : null;
+    const { kernels } = this;
+    kernels?.test(bright);
+    const words = kernels === null ? wordsOf(data, width) : null;
     let count = 0;
     let active = 0;
     for (let by = 0; by < this.blocksHigh; by++) {
@@ -163,8 +169,8 @@ export class BackgroundSubtractor {
       const listed =
         y1 - y0 < 4
           ? this.listEveryBlock()
-          : simd !== null
-            ? this.listMaskedBlocks(simd.masks, by)
+          : kernels !== null
+            ? this.listMaskedBlocks(kernels.masks, by)
             : words !== null
               ? this.listPassingBlocks(words, by, bright)
               : this.listEveryBlock();
@@ -223,7 +229,7 @@ export class BackgroundSubtractor {
 
   /**
    * Lists in `rowBlocks` the blocks of block row `by` that passed the SIMD test (see
-   * `SimdBlockTest.masks`: 4 bits per block), and returns how many.
+   * `WasmKernels.masks`: 4 bits per block), and returns how many.
    */
   private listMaskedBlocks(masks: Uint16Array, by: number): number {
     const { rowBlocks } = this;
@@ -252,8 +258,12 @@ export class BackgroundSubtractor {
    */
   private updateThresholds(polarity: Polarity, floor: number): void {
     this.floor = floor;
-    const { blockBackground, threshold, laneAddend, atLeast, simd } = this;
+    const { blockBackground, threshold, laneAddend, atLeast, kernels } = this;
     const bright = polarity === 'bright';
+    if (kernels !== null) {
+      kernels.thresholds(floor, bright);
+      return;
+    }
     for (let b = 0; b < threshold.length; b++) {
       const background = blockBackground[b] ?? 0;
       // Grey levels are non-decreasing in the byte: grey >= g exactly from the byte rawAtLeast(g)
@@ -262,9 +272,8 @@ export class BackgroundSubtractor {
         ? rawAtLeast(atLeast, Math.ceil(background + floor))
         : rawAtLeast(atLeast, Math.floor(background - floor) + 1) - 1;
       threshold[b] = t;
-      if (simd !== null) simd.setThreshold(b, t, bright);
       // On the complemented word a dark pixel v <= t reads 255 - v >= 255 - t.
-      else laneAddend[b] = laneAddendFor(bright ? t : 255 - t);
+      laneAddend[b] = laneAddendFor(bright ? t : 255 - t);
     }
   }
 
@@ -390,10 +399,15 @@ export class BackgroundSubtractor {
     this.generation = 0;
     this.framesSinceBackground = 0;
     this.estimated = false;
-    this.simd = null;
-    if (this.options.simd !== false && SimdBlockTest.fits(width)) {
-      this.simd = SimdBlockTest.create();
-      this.simd?.prepare(width, height);
+    this.kernels =
+      this.options.wasm !== false && WasmKernels.fits(width) ? WasmKernels.create() : null;
+    if (this.kernels !== null) {
+      this.kernels.prepare(width, height);
+      this.kernels.setLevels(this.atLeast);
+      this.blockMeans = this.kernels.means;
+      this.blockBackground = this.kernels.background;
+      this.integral = this.kernels.integral;
+      this.threshold = this.kernels.threshold;
     }
   }
 
@@ -457,8 +471,14 @@ export class BackgroundSubtractor {
    * and out (frame-to-frame count changes 0.76 a frame, against 0.67).
    */
   private estimateBackground(r: number, floor: number, polarity: Polarity): void {
-    const { blockMeans: means, blockBackground, clipped } = this;
+    const { blockMeans: means, blockBackground, clipped, kernels } = this;
     // The last estimate, a few frames old, is the reference; a first one starts from the plain mean.
+    if (kernels !== null) {
+      if (!this.estimated) kernels.boxMeans(r);
+      this.estimated = true;
+      kernels.boxMeans(r, { floor, brightHeads: polarity === 'bright' });
+      return;
+    }
     if (!this.estimated) this.boxMeans(r, means);
     this.estimated = true;
     if (polarity === 'bright') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimdBlockTest } from './block-test.js';
+import { WasmKernels } from './wasm-kernels.js';
 
 /** Whether block (bx, by) holds a byte at or past its threshold, pixel by pixel. */
 function passes(
@@ -19,34 +19,37 @@ function passes(
   return false;
 }
 
-describe('SimdBlockTest', () => {
+/** Identity grey levels: the smallest byte reaching t is t, clamped to 0..256. */
+const AT_LEAST = Int16Array.from({ length: 258 }, (_, i) => Math.max(0, Math.min(256, i - 1)));
+
+describe('WasmKernels', () => {
   it('passes exactly the blocks holding a byte at or past their threshold, thresholds out of range too', () => {
-    const tester = SimdBlockTest.create();
-    expect(tester).not.toBeNull();
-    if (tester === null) return;
+    const kernels = WasmKernels.create();
+    expect(kernels).not.toBeNull();
+    if (kernels === null) return;
     const [width, height] = [64, 50];
     const blocksWide = width / 4;
-    tester.prepare(width, height);
+    kernels.prepare(width, height);
+    kernels.setLevels(AT_LEAST);
     let s = 11;
     const rand = () => (s = (s * 16807) % 2147483647) / 2147483647;
     let passed = 0;
     for (let trial = 0; trial < 20; trial++) {
       const data = Uint8Array.from({ length: width * height }, () => Math.floor(rand() * 256));
-      // Thresholds from -1 (every byte) to 256 (none), and far outside.
-      const threshold = Int32Array.from({ length: blocksWide * 13 }, () => {
+      // Backgrounds giving thresholds below 0 (every byte) to above 255 (none).
+      kernels.background.forEach((_, b) => {
         const r = rand();
-        return r < 0.05 ? -300 : r < 0.1 ? 300 : Math.floor(rand() * 258) - 1;
+        kernels.background[b] = r < 0.05 ? -300 : r < 0.1 ? 560 : rand() * 258 - 1.5;
       });
       for (const bright of [true, false]) {
-        for (let b = 0; b < threshold.length; b++)
-          tester.setThreshold(b, threshold[b] ?? 0, bright);
-        expect(tester.load(data)).toEqual(data);
-        tester.test(bright);
+        kernels.thresholds(0, bright);
+        expect(kernels.load(data)).toEqual(data);
+        kernels.test(bright);
         for (let by = 0; by < 12; by++) {
           for (let bx = 0; bx < blocksWide; bx++) {
-            const mask = tester.masks[(by * width) / 16 + (bx >> 2)] ?? 0;
+            const mask = kernels.masks[(by * width) / 16 + (bx >> 2)] ?? 0;
             const got = ((mask >>> (4 * (bx & 3))) & 15) !== 0;
-            const t = threshold[by * blocksWide + bx] ?? 0;
+            const t = kernels.threshold[by * blocksWide + bx] ?? 0;
             expect(got).toBe(passes(data, width, bx, by, t, bright));
             if (got) passed += 1;
           }
@@ -58,8 +61,8 @@ describe('SimdBlockTest', () => {
     expect(passed).toBeLessThan(7000);
   });
 
-  it('is used only for whole 16-pixel groups', () => {
-    expect(SimdBlockTest.fits(640)).toBe(true);
-    expect(SimdBlockTest.fits(644)).toBe(false);
+  it('works on whole 16-pixel groups only', () => {
+    expect(WasmKernels.fits(640)).toBe(true);
+    expect(WasmKernels.fits(644)).toBe(false);
   });
 });

@@ -1,0 +1,462 @@
+/**
+ * The background subtractor's whole-frame passes in WebAssembly, exact to the JavaScript ones:
+ * - the candidate pass's block test in SIMD: which 4x4 blocks of a frame hold a byte at or past
+ *   their block's threshold, sixteen bytes (four blocks) per instruction; it is the one step that
+ *   reads every pixel of every frame, and in JavaScript (32-bit words, 16-bit lanes) it took about
+ *   a quarter of the detector's time on a real recording;
+ * - the background estimate (block means clipped at the last estimate, then box means through an
+ *   integral image) and the per-block byte thresholds, every few frames, in the same floating-point
+ *   operations as JavaScript's (doubles, Float32 storage), which took about a seventh.
+ * The module is written as bytes (wasm-bytes.ts).
+ */
+import {
+  BLOCK,
+  BR,
+  BR_IF,
+  ELSE,
+  END,
+  F32_DEMOTE_F64,
+  F32_LOAD,
+  F32_STORE,
+  F64,
+  F64_ADD,
+  F64_CEIL,
+  F64_CONVERT_I32_S,
+  F64_DIV,
+  F64_FLOOR,
+  F64_GT,
+  F64_LOAD,
+  F64_LT,
+  F64_MAX,
+  F64_MIN,
+  F64_NE,
+  F64_PROMOTE_F32,
+  F64_STORE,
+  F64_SUB,
+  GET,
+  I32,
+  I32_ADD,
+  I32_GE_S,
+  I32_GT_S,
+  I32_LOAD16_S,
+  I32_LT_S,
+  I32_LT_U,
+  I32_MUL,
+  I32_SHL,
+  I32_STORE,
+  I32_STORE16,
+  I32_SUB,
+  I32_TRUNC_F64_S,
+  I8X16_BITMASK,
+  I8X16_GE_U,
+  I8X16_LE_U,
+  I8X16_MAX_U,
+  I8X16_MIN_U,
+  IF,
+  LOOP,
+  SELECT,
+  SET,
+  TEE,
+  V128_AND,
+  V128_LOAD,
+  VOID,
+  f64,
+  i32,
+  moduleBytes,
+  type WasmFunction,
+} from './wasm-bytes.js';
+
+/** The parts of the WebAssembly API used here (not in the ES library's types). */
+interface WasmApi {
+  validate(bytes: Uint8Array): boolean;
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object) => { exports: Record<string, unknown> };
+}
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+type Kernel = (...args: number[]) => void;
+
+const PAGE_BYTES = 65536;
+/** Entries of the byte-threshold table: `atLeast` (258) and a 0 read for a NaN threshold. */
+const AT_LEAST_ENTRIES = 259;
+
+/** The module compiled once per process; null where the engine cannot run it. */
+let compiled: object | null | undefined;
+
+/**
+ * The kernels for frames whose width is a multiple of 16, on buffers in the module's memory that
+ * `BackgroundSubtractor` uses as its own (`means`, `background`, `integral`, `threshold`). The block
+ * test reads a threshold image and an enable image (one byte per pixel column of each full block
+ * row: its block's threshold, and 0xff or 0 for a block that may pass or never does), written by
+ * `thresholds`, and leaves per 16 columns of a block row a 16-bit mask of the columns whose
+ * brightest (bright heads) or darkest (dark heads) pixel in the block's 4 rows passes.
+ */
+export class WasmKernels {
+  private width = 0;
+  private height = 0;
+  private blocksWide = 0;
+  private blocksHigh = 0;
+  private blockRows = 0;
+  private readonly frameAt = 0;
+  private imageAt = 0;
+  private enabledAt = 0;
+  private masksAt = 0;
+  private meansAt = 0;
+  private backgroundAt = 0;
+  private clippedAt = 0;
+  private integralAt = 0;
+  private thresholdAt = 0;
+  private atLeastAt = 0;
+  /** The frame last loaded, in the module's memory. */
+  private frame = new Uint8Array(0);
+  /** Per 16 pixels of each full block row, the passing columns' bits (4 per block). */
+  masks = new Uint16Array(0);
+  /** Per block: its mean, its background, and its byte threshold (see `BackgroundSubtractor`). */
+  means = new Float32Array(0);
+  background = new Float32Array(0);
+  threshold = new Int32Array(0);
+  /** The block means' integral image, (blocksWide + 1) x (blocksHigh + 1). */
+  integral = new Float64Array(0);
+
+  private constructor(
+    private readonly memory: WasmMemory,
+    private readonly exports: Record<string, Kernel>,
+  ) {}
+
+  /** Kernels, or null where WebAssembly SIMD is not available (the caller works in JavaScript). */
+  static create(): WasmKernels | null {
+    const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+    if (wasm === undefined) return null;
+    if (compiled === undefined) {
+      const bytes = moduleBytes(KERNELS);
+      compiled = wasm.validate(bytes) ? new wasm.Module(bytes) : null;
+    }
+    if (compiled === null) return null;
+    const { exports } = new wasm.Instance(compiled);
+    return new WasmKernels(exports.memory as WasmMemory, exports as Record<string, Kernel>);
+  }
+
+  /** Whether frames of this width are handled here (whole 16-byte groups per row). */
+  static fits(width: number): boolean {
+    return width > 0 && width % 16 === 0;
+  }
+
+  /** Lays out the module's memory for frames of `width` x `height`. */
+  prepare(width: number, height: number): void {
+    if (width === this.width && height === this.height) return;
+    this.width = width;
+    this.height = height;
+    this.blocksWide = width / 4;
+    this.blocksHigh = Math.ceil(height / 4);
+    this.blockRows = Math.floor(height / 4);
+    const blocks = this.blocksWide * this.blocksHigh;
+    const image = width * this.blockRows;
+    // Every region 16-byte aligned: the whole frame, the images, the masks, then the per-block
+    // buffers.
+    const align = (bytes: number) => Math.ceil(bytes / 16) * 16;
+    this.imageAt = this.frameAt + align(width * height);
+    this.enabledAt = this.imageAt + image;
+    this.masksAt = this.enabledAt + image;
+    this.meansAt = this.masksAt + align((image / 16) * 2);
+    this.backgroundAt = this.meansAt + align(blocks * 4);
+    this.clippedAt = this.backgroundAt + align(blocks * 4);
+    this.integralAt = this.clippedAt + align(blocks * 4);
+    this.thresholdAt = this.integralAt + align((this.blocksWide + 1) * (this.blocksHigh + 1) * 8);
+    this.atLeastAt = this.thresholdAt + align(blocks * 4);
+    const needed = this.atLeastAt + AT_LEAST_ENTRIES * 2;
+    const have = this.memory.buffer.byteLength;
+    if (needed > have) this.memory.grow(Math.ceil((needed - have) / PAGE_BYTES));
+    const { buffer } = this.memory;
+    // A layout for another size leaves stale values: start from zeros (the integral's first row
+    // and column must be).
+    new Uint8Array(buffer, 0, needed).fill(0);
+    this.frame = new Uint8Array(buffer, this.frameAt, width * height);
+    this.masks = new Uint16Array(buffer, this.masksAt, image / 16);
+    this.means = new Float32Array(buffer, this.meansAt, blocks);
+    this.background = new Float32Array(buffer, this.backgroundAt, blocks);
+    this.integral = new Float64Array(
+      buffer,
+      this.integralAt,
+      (this.blocksWide + 1) * (this.blocksHigh + 1),
+    );
+    this.threshold = new Int32Array(buffer, this.thresholdAt, blocks);
+  }
+
+  /**
+   * Sets the table from grey levels to bytes: `atLeast[t + 1]` the smallest byte whose grey value
+   * reaches t, for t from -1 to 256 (see `inverseLevels`).
+   */
+  setLevels(atLeast: Int16Array): void {
+    const table = new Int16Array(this.memory.buffer, this.atLeastAt, AT_LEAST_ENTRIES);
+    table.fill(0);
+    table.set(atLeast.subarray(0, AT_LEAST_ENTRIES - 1));
+  }
+
+  /**
+   * Copies a frame of the prepared size into the module's memory and returns the copy, valid until
+   * the next frame is loaded. One fast sequential copy brings the frame into this core's cache, so
+   * the passes that follow should read the copy.
+   */
+  load(data: Uint8Array): Uint8Array {
+    this.frame.set(data.subarray(0, this.frame.length));
+    return this.frame;
+  }
+
+  /** Tests every full block row of the frame last loaded; see `masks`. */
+  test(brightHeads: boolean): void {
+    const run = brightHeads ? this.exports.bright : this.exports.dark;
+    run?.(this.frameAt, this.imageAt, this.enabledAt, this.masksAt, this.width, this.blockRows);
+  }
+
+  /**
+   * Box means over (2r+1)² blocks (clipped at the frame's edges) into `background`: of `means`, or
+   * with `clipFloor` of the means each raised (bright heads) or lowered (dark heads) to the last
+   * background less or plus `clipFloor` (see `BackgroundSubtractor.estimateBackground`).
+   */
+  boxMeans(r: number, clip?: { readonly floor: number; readonly brightHeads: boolean }): void {
+    const { blocksWide, blocksHigh } = this;
+    let values = this.meansAt;
+    if (clip !== undefined) {
+      const dark = clip.brightHeads ? 0 : 1;
+      const blocks = blocksWide * blocksHigh;
+      this.exports.clip?.(
+        this.meansAt,
+        this.backgroundAt,
+        this.clippedAt,
+        blocks,
+        clip.floor,
+        dark,
+      );
+      values = this.clippedAt;
+    }
+    this.exports.box?.(values, this.backgroundAt, this.integralAt, blocksWide, blocksHigh, r);
+  }
+
+  /**
+   * Each block's byte threshold from its background and the candidate floor (see
+   * `BackgroundSubtractor.updateThresholds`) into `threshold`, and the block test's images.
+   */
+  thresholds(floor: number, brightHeads: boolean): void {
+    const blocks = this.blocksWide * this.blocksHigh;
+    this.exports.thresholds?.(
+      this.backgroundAt,
+      this.atLeastAt,
+      this.thresholdAt,
+      this.imageAt,
+      this.enabledAt,
+      blocks,
+      this.blocksWide * this.blockRows,
+      floor,
+      brightHeads ? 0 : 1,
+    );
+  }
+}
+
+// Code-building helpers: a counted loop, and addresses of 4- and 8-byte elements.
+const get = (local: number) => [GET, local];
+const increment = (local: number) => [GET, local, ...i32(1), I32_ADD, SET, local];
+/** `for (counter = 0; counter < end; counter++) body` (signed); `body` must not branch out. */
+function loop(counter: number, end: number[], body: number[]): number[] {
+  return [
+    ...i32(0),
+    SET,
+    counter,
+    ...[BLOCK, VOID, LOOP, VOID],
+    ...[GET, counter, ...end, I32_GE_S, BR_IF, 1],
+    ...body,
+    ...increment(counter),
+    ...[BR, 0, END, END],
+  ];
+}
+const at4 = (base: number, index: number[]) => [GET, base, ...index, ...i32(2), I32_SHL, I32_ADD];
+const at8 = (base: number, index: number[]) => [GET, base, ...index, ...i32(3), I32_SHL, I32_ADD];
+const f32As64 = (base: number, index: number[]) => [
+  ...at4(base, index),
+  ...F32_LOAD,
+  F64_PROMOTE_F32,
+];
+
+/**
+ * The block test: for block rows by < blockRows, groups g of 16 columns, p = frame + 4·by·width +
+ * 16·g, out[by·width/16 + g] = bitmask(reach(extreme(rows p, p+w, p+2w, p+3w), image) & enabled).
+ */
+function blockTest(name: string, extreme: number[], reach: number[]): WasmFunction {
+  const [frame, image, enabled, out, width, blockRows] = [0, 1, 2, 3, 4, 5];
+  const [by, p, t, e, rowEnd, w2, w3] = [6, 7, 8, 9, 10, 11, 12];
+  const load = (address: number[]) => [...address, ...V128_LOAD];
+  const code = [
+    ...[GET, width, ...i32(1), I32_SHL, TEE, w2, GET, width, I32_ADD, SET, w3],
+    ...[GET, frame, SET, p, GET, image, SET, t, GET, enabled, SET, e],
+    ...[BLOCK, VOID, LOOP, VOID],
+    ...[GET, by, GET, blockRows, I32_GE_S, BR_IF, 1],
+    // rowEnd = t + width: the thresholds of one block row.
+    ...[GET, t, GET, width, I32_ADD, SET, rowEnd],
+    ...[LOOP, VOID],
+    ...[GET, out],
+    ...load([GET, p]),
+    ...load([GET, p, GET, width, I32_ADD]),
+    ...extreme,
+    ...load([GET, p, GET, w2, I32_ADD]),
+    ...load([GET, p, GET, w3, I32_ADD]),
+    ...extreme,
+    ...extreme,
+    ...load([GET, t]),
+    ...reach,
+    ...load([GET, e]),
+    ...V128_AND,
+    ...I8X16_BITMASK,
+    ...I32_STORE16,
+    ...[GET, p, ...i32(16), I32_ADD, SET, p],
+    ...[GET, e, ...i32(16), I32_ADD, SET, e],
+    ...[GET, out, ...i32(2), I32_ADD, SET, out],
+    ...[GET, t, ...i32(16), I32_ADD, TEE, t, GET, rowEnd, I32_LT_U, BR_IF, 0],
+    END,
+    // The groups covered row 0 of the block row; skip its rows 1 to 3.
+    ...[GET, p, GET, w3, I32_ADD, SET, p],
+    ...increment(by),
+    ...[BR, 0, END, END],
+  ];
+  return { name, params: [I32, I32, I32, I32, I32, I32], locals: Array(7).fill(I32), code };
+}
+
+/** `clip(means, background, clipped, blocks, floor, dark)`: clipped = max(bg - floor, mean) or min(bg + floor, mean). */
+function clipKernel(): WasmFunction {
+  const [means, background, clipped, blocks, floor, dark] = [0, 1, 2, 3, 4, 5];
+  const b = 6;
+  const code = loop(b, get(blocks), [
+    ...at4(clipped, get(b)),
+    ...[GET, dark, IF, F64],
+    ...[...f32As64(background, get(b)), GET, floor, F64_ADD, ...f32As64(means, get(b)), F64_MIN],
+    ELSE,
+    ...[...f32As64(background, get(b)), GET, floor, F64_SUB, ...f32As64(means, get(b)), F64_MAX],
+    END,
+    F32_DEMOTE_F64,
+    ...F32_STORE,
+  ]);
+  return { name: 'clip', params: [I32, I32, I32, I32, F64, I32], locals: [I32], code };
+}
+
+/** `box(values, background, integral, blocksWide, blocksHigh, r)`: see `WasmKernels.boxMeans`. */
+function boxKernel(): WasmFunction {
+  const [values, background, integral, bw, bh, r] = [0, 1, 2, 3, 4, 5];
+  const [by, bx, stride, y0, y1, x0, x1, rowSum] = [6, 7, 8, 9, 10, 11, 12, 13];
+  const integralAt = (y: number, x: number) => [
+    ...at8(integral, [GET, y, GET, stride, I32_MUL, GET, x, I32_ADD]),
+    ...F64_LOAD,
+  ];
+  // lower = max(0, v) and upper = min(limit, v) of the value the code `v` pushes.
+  const atLeastZero = (v: number[]) => [...i32(0), ...v, ...v, ...i32(0), I32_LT_S, SELECT];
+  const atMost = (limit: number, v: number[]) => [
+    GET,
+    limit,
+    ...v,
+    ...v,
+    GET,
+    limit,
+    I32_GT_S,
+    SELECT,
+  ];
+  const code = [
+    ...[GET, bw, ...i32(1), I32_ADD, SET, stride],
+    // Row sums into the integral image: integral[y+1][x+1] = integral[y][x+1] + row sum to x.
+    ...loop(by, get(bh), [
+      ...f64(0),
+      SET,
+      rowSum,
+      ...loop(bx, get(bw), [
+        ...[GET, rowSum, ...f32As64(values, [GET, by, GET, bw, I32_MUL, GET, bx, I32_ADD])],
+        ...[F64_ADD, SET, rowSum],
+        ...at8(integral, [
+          ...[GET, by, ...i32(1), I32_ADD, GET, stride, I32_MUL],
+          ...[GET, bx, I32_ADD, ...i32(1), I32_ADD],
+        ]),
+        ...at8(integral, [GET, by, GET, stride, I32_MUL, GET, bx, I32_ADD, ...i32(1), I32_ADD]),
+        ...F64_LOAD,
+        ...[GET, rowSum, F64_ADD],
+        ...F64_STORE,
+      ]),
+    ]),
+    ...loop(by, get(bh), [
+      ...atLeastZero([GET, by, GET, r, I32_SUB]),
+      SET,
+      y0,
+      ...atMost(bh, [GET, by, GET, r, I32_ADD, ...i32(1), I32_ADD]),
+      SET,
+      y1,
+      ...loop(bx, get(bw), [
+        ...atLeastZero([GET, bx, GET, r, I32_SUB]),
+        SET,
+        x0,
+        ...atMost(bw, [GET, bx, GET, r, I32_ADD, ...i32(1), I32_ADD]),
+        SET,
+        x1,
+        ...at4(background, [GET, by, GET, bw, I32_MUL, GET, bx, I32_ADD]),
+        ...[...integralAt(y1, x1), ...integralAt(y1, x0), F64_SUB],
+        ...[...integralAt(y0, x1), F64_SUB, ...integralAt(y0, x0), F64_ADD],
+        ...[GET, y1, GET, y0, I32_SUB, GET, x1, GET, x0, I32_SUB, I32_MUL, F64_CONVERT_I32_S],
+        ...[F64_DIV, F32_DEMOTE_F64, ...F32_STORE],
+      ]),
+    ]),
+  ];
+  return {
+    name: 'box',
+    params: [I32, I32, I32, I32, I32, I32],
+    locals: [I32, I32, I32, I32, I32, I32, I32, F64],
+    code,
+  };
+}
+
+/**
+ * `thresholds(background, atLeast, threshold, image, enabled, blocks, imageBlocks, floor, dark)`:
+ * bright t = atLeast[index(ceil(bg + floor))], dark t = atLeast[index(floor(bg - floor) + 1)] - 1,
+ * index(g) = g + 1 clamped to 0..257 (258, a 0, for NaN); the images for the first imageBlocks.
+ */
+function thresholdsKernel(): WasmFunction {
+  const [background, atLeast, threshold, image, enabled, blocks, imageBlocks, floor, dark] = [
+    0, 1, 2, 3, 4, 5, 6, 7, 8,
+  ];
+  const [b, index, a, t, g] = [9, 10, 11, 12, 13];
+  const code = loop(b, get(blocks), [
+    ...[GET, dark, IF, F64],
+    ...[...f32As64(background, get(b)), GET, floor, F64_SUB, F64_FLOOR, ...f64(1), F64_ADD],
+    ELSE,
+    ...[...f32As64(background, get(b)), GET, floor, F64_ADD, F64_CEIL],
+    ...[END, SET, g],
+    ...[GET, g, GET, g, F64_NE, IF, I32, ...i32(AT_LEAST_ENTRIES - 1), ELSE],
+    ...[GET, g, ...f64(-1), F64_LT, IF, I32, ...i32(0), ELSE],
+    ...[GET, g, ...f64(256), F64_GT, IF, I32, ...i32(257), ELSE],
+    ...[GET, g, I32_TRUNC_F64_S, ...i32(1), I32_ADD],
+    ...[END, END, END, SET, index],
+    ...[GET, atLeast, GET, index, ...i32(1), I32_SHL, I32_ADD, ...I32_LOAD16_S, SET, a],
+    // t = dark ? a - 1 : a
+    ...[GET, a, ...i32(1), I32_SUB, GET, a, GET, dark, SELECT, SET, t],
+    ...[...at4(threshold, get(b)), GET, t, ...I32_STORE],
+    ...[GET, b, GET, imageBlocks, I32_LT_S, IF, VOID],
+    // image: min(max(t, 0), 255) in each byte.
+    ...at4(image, get(b)),
+    ...[...i32(0), ...i32(255), GET, t, GET, t, ...i32(255), I32_GT_S, SELECT],
+    ...[GET, t, ...i32(0), I32_LT_S, SELECT, ...i32(0x01010101), I32_MUL, ...I32_STORE],
+    // enabled: 0 where no byte can pass (bright t > 255, dark t < 0), else all ones.
+    ...at4(enabled, get(b)),
+    ...[...i32(0), ...i32(-1)],
+    ...[GET, t, ...i32(0), I32_LT_S, GET, t, ...i32(255), I32_GT_S, GET, dark, SELECT],
+    ...[SELECT, ...I32_STORE],
+    END,
+  ]);
+  return {
+    name: 'thresholds',
+    params: [I32, I32, I32, I32, I32, I32, I32, F64, I32],
+    locals: [I32, I32, I32, I32, F64],
+    code,
+  };
+}
+
+const KERNELS: readonly WasmFunction[] = [
+  blockTest('bright', I8X16_MAX_U, I8X16_GE_U),
+  blockTest('dark', I8X16_MIN_U, I8X16_LE_U),
+  clipKernel(),
+  boxKernel(),
+  thresholdsKernel(),
+];
