@@ -113,7 +113,7 @@ export class BackgroundSubtractor {
     if (levels !== this.grey) {
       this.grey = levels;
       this.atLeast = inverseLevels(levels);
-      this.kernels?.setLevels(this.atLeast);
+      this.kernels?.setLevels(this.grey, this.atLeast);
       this.key = '';
     }
     const key = `${windowPx}:${polarity}`;
@@ -403,7 +403,7 @@ export class BackgroundSubtractor {
       this.options.wasm !== false && WasmKernels.fits(width) ? WasmKernels.create() : null;
     if (this.kernels !== null) {
       this.kernels.prepare(width, height);
-      this.kernels.setLevels(this.atLeast);
+      this.kernels.setLevels(this.grey, this.atLeast);
       this.blockMeans = this.kernels.means;
       this.blockBackground = this.kernels.background;
       this.integral = this.kernels.integral;
@@ -416,6 +416,10 @@ export class BackgroundSubtractor {
    * background.
    */
   private averageBlocks(data: Uint8Array): void {
+    if (this.kernels !== null) {
+      this.kernels.average();
+      return;
+    }
     const { width: w, height: h, blockMeans, grey } = this;
     const bw = this.blocksWide;
     const words = wordsOf(data, w);

@@ -101,6 +101,7 @@ export function f64(value: number): number[] {
 }
 
 // Memory: opcode, alignment (log2), offset 0.
+export const I32_LOAD8_U = [0x2d, 0, 0];
 export const I32_LOAD16_S = [0x2e, 1, 0];
 export const F32_LOAD = [0x2a, 2, 0];
 export const F64_LOAD = [0x2b, 3, 0];
@@ -125,6 +126,7 @@ export const F64_CEIL = 0x9b;
 export const F64_FLOOR = 0x9c;
 export const F64_ADD = 0xa0;
 export const F64_SUB = 0xa1;
+export const F64_MUL = 0xa2;
 export const F64_DIV = 0xa3;
 export const F64_MIN = 0xa4;
 export const F64_MAX = 0xa5;

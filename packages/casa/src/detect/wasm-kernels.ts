@@ -29,6 +29,7 @@ import {
   F64_LT,
   F64_MAX,
   F64_MIN,
+  F64_MUL,
   F64_NE,
   F64_PROMOTE_F32,
   F64_STORE,
@@ -39,6 +40,7 @@ import {
   I32_GE_S,
   I32_GT_S,
   I32_LOAD16_S,
+  I32_LOAD8_U,
   I32_LT_S,
   I32_LT_U,
   I32_MUL,
@@ -109,6 +111,7 @@ export class WasmKernels {
   private integralAt = 0;
   private thresholdAt = 0;
   private atLeastAt = 0;
+  private greyAt = 0;
   /** The frame last loaded, in the module's memory. */
   private frame = new Uint8Array(0);
   /** Per 16 pixels of each full block row, the passing columns' bits (4 per block). */
@@ -165,7 +168,8 @@ export class WasmKernels {
     this.integralAt = this.clippedAt + align(blocks * 4);
     this.thresholdAt = this.integralAt + align((this.blocksWide + 1) * (this.blocksHigh + 1) * 8);
     this.atLeastAt = this.thresholdAt + align(blocks * 4);
-    const needed = this.atLeastAt + AT_LEAST_ENTRIES * 2;
+    this.greyAt = this.atLeastAt + align(AT_LEAST_ENTRIES * 2);
+    const needed = this.greyAt + 256;
     const have = this.memory.buffer.byteLength;
     if (needed > have) this.memory.grow(Math.ceil((needed - have) / PAGE_BYTES));
     const { buffer } = this.memory;
@@ -185,13 +189,29 @@ export class WasmKernels {
   }
 
   /**
-   * Sets the table from grey levels to bytes: `atLeast[t + 1]` the smallest byte whose grey value
-   * reaches t, for t from -1 to 256 (see `inverseLevels`).
+   * Sets the frames' grey levels (`grey[byte]`, see `GrayFrame.levels`) and their inverse:
+   * `atLeast[t + 1]` the smallest byte whose grey value reaches t, for t from -1 to 256 (see
+   * `inverseLevels`).
    */
-  setLevels(atLeast: Int16Array): void {
+  setLevels(grey: Uint8Array, atLeast: Int16Array): void {
+    new Uint8Array(this.memory.buffer, this.greyAt, 256).set(grey.subarray(0, 256));
     const table = new Int16Array(this.memory.buffer, this.atLeastAt, AT_LEAST_ENTRIES);
     table.fill(0);
     table.set(atLeast.subarray(0, AT_LEAST_ENTRIES - 1));
+  }
+
+  /** Each block's mean grey value, from 4 of its pixels, into `means`. */
+  average(): void {
+    const { blocksWide, blocksHigh, width, height } = this;
+    this.exports.average?.(
+      this.frameAt,
+      this.greyAt,
+      this.meansAt,
+      width,
+      height,
+      blocksWide,
+      blocksHigh,
+    );
   }
 
   /**
@@ -453,9 +473,43 @@ function thresholdsKernel(): WasmFunction {
   };
 }
 
+/**
+ * `average(frame, grey, means, width, height, blocksWide, blocksHigh)`: each block's mean grey value
+ * from pixels 0 and 2 of its rows 0 and 2 (row 0 only in a last block row of one or two rows).
+ */
+function averageKernel(): WasmFunction {
+  const [frame, grey, means, width, height, bw, bh] = [0, 1, 2, 3, 4, 5, 6];
+  const [by, bx, row0, row2, sum, has2, scale] = [7, 8, 9, 10, 11, 12, 13];
+  // grey[frame byte at row + 4·bx + offset]
+  const greyAt = (row: number, offset: number) => [
+    ...[GET, grey, GET, row, GET, bx, ...i32(2), I32_SHL, I32_ADD],
+    ...[...i32(offset), I32_ADD, ...I32_LOAD8_U, I32_ADD, ...I32_LOAD8_U],
+  ];
+  const code = loop(by, get(bh), [
+    ...[GET, frame, GET, by, ...i32(2), I32_SHL, GET, width, I32_MUL, I32_ADD, SET, row0],
+    ...[GET, row0, GET, width, ...i32(1), I32_SHL, I32_ADD, SET, row2],
+    ...[GET, by, ...i32(2), I32_SHL, ...i32(2), I32_ADD, GET, height, I32_LT_S, SET, has2],
+    ...[...f64(0.25), ...f64(0.5), GET, has2, SELECT, SET, scale],
+    ...loop(bx, get(bw), [
+      ...[...greyAt(row0, 0), ...greyAt(row0, 2), I32_ADD, SET, sum],
+      ...[GET, has2, IF, VOID, GET, sum, ...greyAt(row2, 0), I32_ADD, ...greyAt(row2, 2)],
+      ...[I32_ADD, SET, sum, END],
+      ...at4(means, [GET, by, GET, bw, I32_MUL, GET, bx, I32_ADD]),
+      ...[GET, sum, F64_CONVERT_I32_S, GET, scale, F64_MUL, F32_DEMOTE_F64, ...F32_STORE],
+    ]),
+  ]);
+  return {
+    name: 'average',
+    params: [I32, I32, I32, I32, I32, I32, I32],
+    locals: [I32, I32, I32, I32, I32, I32, F64],
+    code,
+  };
+}
+
 const KERNELS: readonly WasmFunction[] = [
   blockTest('bright', I8X16_MAX_U, I8X16_GE_U),
   blockTest('dark', I8X16_MIN_U, I8X16_LE_U),
+  averageKernel(),
   clipKernel(),
   boxKernel(),
   thresholdsKernel(),
