@@ -158,8 +158,13 @@ export class BackgroundSubtractor {
     const { threshold, candidates, activeBlocks, rowBlocks, rowHits, width, height } = this;
     const bright = polarity === 'bright';
     const { kernels } = this;
-    kernels?.test(bright);
-    const words = kernels === null ? wordsOf(data, width) : null;
+    if (kernels !== null) {
+      kernels.test(bright);
+      const listed = kernels.listCandidates(activeBlocks, bright);
+      this.activeCount = listed.active;
+      return listed.count;
+    }
+    const words = wordsOf(data, width);
     let count = 0;
     let active = 0;
     for (let by = 0; by < this.blocksHigh; by++) {
@@ -167,13 +172,9 @@ export class BackgroundSubtractor {
       const y0 = by * 4;
       const y1 = Math.min(height, y0 + 4);
       const listed =
-        y1 - y0 < 4
-          ? this.listEveryBlock()
-          : kernels !== null
-            ? this.listMaskedBlocks(kernels.masks, by)
-            : words !== null
-              ? this.listPassingBlocks(words, by, bright)
-              : this.listEveryBlock();
+        words !== null && y1 - y0 === 4
+          ? this.listPassingBlocks(words, by, bright)
+          : this.listEveryBlock();
       rowHits.fill(0, 0, listed);
       for (let y = y0; y < y1; y++) {
         const row = y * width;
@@ -223,25 +224,6 @@ export class BackgroundSubtractor {
         ((d & EVEN_BYTES) + add) |
         (((d >>> 8) & EVEN_BYTES) + add);
       if ((lanes & LANE_CARRIES) !== 0) rowBlocks[listed++] = bx;
-    }
-    return listed;
-  }
-
-  /**
-   * Lists in `rowBlocks` the blocks of block row `by` that passed the SIMD test (see
-   * `WasmKernels.masks`: 4 bits per block), and returns how many.
-   */
-  private listMaskedBlocks(masks: Uint16Array, by: number): number {
-    const { rowBlocks } = this;
-    const groups = this.blocksWide >> 2;
-    const first = by * groups;
-    let listed = 0;
-    for (let g = 0; g < groups; g++) {
-      const mask = masks[first + g] ?? 0;
-      if (mask === 0) continue;
-      for (let k = 0; k < 4; k++) {
-        if (((mask >>> (4 * k)) & 15) !== 0) rowBlocks[listed++] = 4 * g + k;
-      }
     }
     return listed;
   }
@@ -408,6 +390,8 @@ export class BackgroundSubtractor {
       this.blockBackground = this.kernels.background;
       this.integral = this.kernels.integral;
       this.threshold = this.kernels.threshold;
+      this.candidates = this.kernels.candidates;
+      [this.activeBlocks, this.staleBlocks] = this.kernels.blockLists;
     }
   }
 

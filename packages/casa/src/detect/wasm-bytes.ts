@@ -101,7 +101,10 @@ export function f64(value: number): number[] {
 }
 
 // Memory: opcode, alignment (log2), offset 0.
+export const I32_LOAD = [0x28, 2, 0];
 export const I32_LOAD8_U = [0x2d, 0, 0];
+export const I32_LOAD16_U = [0x2f, 1, 0];
+export const I32_STORE8 = [0x3a, 0, 0];
 export const I32_LOAD16_S = [0x2e, 1, 0];
 export const F32_LOAD = [0x2a, 2, 0];
 export const F64_LOAD = [0x2b, 3, 0];
@@ -111,14 +114,18 @@ export const F32_STORE = [0x38, 2, 0];
 export const F64_STORE = [0x39, 3, 0];
 
 // Numbers.
+export const I32_EQZ = 0x45;
 export const I32_LT_S = 0x48;
 export const I32_LT_U = 0x49;
 export const I32_GT_S = 0x4a;
+export const I32_LE_S = 0x4c;
 export const I32_GE_S = 0x4e;
 export const I32_ADD = 0x6a;
 export const I32_SUB = 0x6b;
 export const I32_MUL = 0x6c;
+export const I32_AND = 0x71;
 export const I32_SHL = 0x74;
+export const I32_SHR_U = 0x76;
 export const F64_NE = 0x62;
 export const F64_LT = 0x63;
 export const F64_GT = 0x64;

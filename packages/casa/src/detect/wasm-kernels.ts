@@ -37,16 +37,23 @@ import {
   GET,
   I32,
   I32_ADD,
+  I32_AND,
+  I32_EQZ,
   I32_GE_S,
   I32_GT_S,
+  I32_LE_S,
+  I32_LOAD,
   I32_LOAD16_S,
+  I32_LOAD16_U,
   I32_LOAD8_U,
   I32_LT_S,
   I32_LT_U,
   I32_MUL,
   I32_SHL,
+  I32_SHR_U,
   I32_STORE,
   I32_STORE16,
+  I32_STORE8,
   I32_SUB,
   I32_TRUNC_F64_S,
   I8X16_BITMASK,
@@ -112,6 +119,9 @@ export class WasmKernels {
   private thresholdAt = 0;
   private atLeastAt = 0;
   private greyAt = 0;
+  private rowBlocksAt = 0;
+  private rowHitsAt = 0;
+  private countsAt = 0;
   /** The frame last loaded, in the module's memory. */
   private frame = new Uint8Array(0);
   /** Per 16 pixels of each full block row, the passing columns' bits (4 per block). */
@@ -122,6 +132,15 @@ export class WasmKernels {
   threshold = new Int32Array(0);
   /** The block means' integral image, (blocksWide + 1) x (blocksHigh + 1). */
   integral = new Float64Array(0);
+  /** The candidate pixels of the last `listCandidates`, in raster order. */
+  candidates = new Int32Array(0);
+  /** Two lists of blocks, one per block, for the blocks holding candidates (see `listCandidates`). */
+  blockLists: readonly [Int32Array<ArrayBuffer>, Int32Array<ArrayBuffer>] = [
+    new Int32Array(0),
+    new Int32Array(0),
+  ];
+  /** The numbers of candidates and of blocks holding them, from the last `listCandidates`. */
+  private counts = new Int32Array(0);
 
   private constructor(
     private readonly memory: WasmMemory,
@@ -169,7 +188,12 @@ export class WasmKernels {
     this.thresholdAt = this.integralAt + align((this.blocksWide + 1) * (this.blocksHigh + 1) * 8);
     this.atLeastAt = this.thresholdAt + align(blocks * 4);
     this.greyAt = this.atLeastAt + align(AT_LEAST_ENTRIES * 2);
-    const needed = this.greyAt + 256;
+    const candidatesAt = this.greyAt + 256;
+    const listsAt = candidatesAt + align(width * height * 4);
+    this.rowBlocksAt = listsAt + 2 * align(blocks * 4);
+    this.rowHitsAt = this.rowBlocksAt + align(this.blocksWide * 4);
+    this.countsAt = this.rowHitsAt + align(this.blocksWide);
+    const needed = this.countsAt + 8;
     const have = this.memory.buffer.byteLength;
     if (needed > have) this.memory.grow(Math.ceil((needed - have) / PAGE_BYTES));
     const { buffer } = this.memory;
@@ -186,6 +210,12 @@ export class WasmKernels {
       (this.blocksWide + 1) * (this.blocksHigh + 1),
     );
     this.threshold = new Int32Array(buffer, this.thresholdAt, blocks);
+    this.candidates = new Int32Array(buffer, candidatesAt, width * height);
+    this.blockLists = [
+      new Int32Array(buffer, listsAt, blocks),
+      new Int32Array(buffer, listsAt + align(blocks * 4), blocks),
+    ];
+    this.counts = new Int32Array(buffer, this.countsAt, 2);
   }
 
   /**
@@ -228,6 +258,30 @@ export class WasmKernels {
   test(brightHeads: boolean): void {
     const run = brightHeads ? this.exports.bright : this.exports.dark;
     run?.(this.frameAt, this.imageAt, this.enabledAt, this.masksAt, this.width, this.blockRows);
+  }
+
+  /**
+   * Lists in `candidates`, in raster order, the pixels of the frame last tested (see `test`) that
+   * pass their block's threshold, and in `active` (one of `blockLists`) the blocks holding one;
+   * returns how many of each.
+   */
+  listCandidates(active: Int32Array, brightHeads: boolean): { count: number; active: number } {
+    this.exports.candidates?.(
+      this.frameAt,
+      this.thresholdAt,
+      this.masksAt,
+      this.candidates.byteOffset,
+      active.byteOffset,
+      this.rowBlocksAt,
+      this.rowHitsAt,
+      this.width,
+      this.height,
+      this.blocksWide,
+      this.blocksHigh,
+      brightHeads ? 1 : 0,
+      this.countsAt,
+    );
+    return { count: this.counts[0] ?? 0, active: this.counts[1] ?? 0 };
   }
 
   /**
@@ -506,6 +560,90 @@ function averageKernel(): WasmFunction {
   };
 }
 
+/**
+ * `candidates(frame, threshold, masks, candidates, active, rowBlocks, rowHits, width, height,
+ * blocksWide, blocksHigh, bright, counts)`: the pixels passing their block's threshold, in raster
+ * order, in the blocks the block test passed (every block of a last short block row), and the
+ * blocks that hold one; their numbers go to counts[0] and counts[1]. As
+ * `BackgroundSubtractor.findCandidates` does in JavaScript.
+ */
+function candidatesKernel(): WasmFunction {
+  const [frame, threshold, masks, candidates, active, rowBlocks, rowHits] = [0, 1, 2, 3, 4, 5, 6];
+  const [width, height, bw, bh, bright, counts] = [7, 8, 9, 10, 11, 12];
+  const [by, y0, y1, listed, k, g, mask, y, row, bx, t, i, count, activeCount] = [
+    13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,
+  ];
+  const [before, v, groups, rowBlock, j] = [27, 28, 29, 30, 31];
+  const listBlock = (block: number[]) => [
+    ...at4(rowBlocks, get(listed)),
+    ...block,
+    ...I32_STORE,
+    ...increment(listed),
+  ];
+  // v = frame[i + j]; if (bright ? v >= t : v <= t) candidates[count++] = i + j
+  const testPixel = [
+    ...[GET, frame, GET, i, I32_ADD, GET, j, I32_ADD, ...I32_LOAD8_U, SET, v],
+    ...[GET, v, GET, t, I32_GE_S, GET, v, GET, t, I32_LE_S, GET, bright, SELECT],
+    ...[IF, VOID, ...at4(candidates, get(count)), GET, i, GET, j, I32_ADD, ...I32_STORE],
+    ...[...increment(count), END],
+  ];
+  const code = [
+    ...[GET, bw, ...i32(2), I32_SHR_U, SET, groups],
+    ...loop(by, get(bh), [
+      ...[GET, by, ...i32(2), I32_SHL, SET, y0],
+      // y1 = min(height, y0 + 4)
+      ...[GET, height, GET, y0, ...i32(4), I32_ADD, GET, y0, ...i32(4), I32_ADD, GET, height],
+      ...[I32_GT_S, SELECT, SET, y1],
+      ...[GET, by, GET, bw, I32_MUL, SET, rowBlock],
+      ...[...i32(0), SET, listed],
+      ...[GET, y1, GET, y0, I32_SUB, ...i32(4), I32_LT_S, IF, VOID],
+      ...loop(k, get(bw), listBlock(get(k))),
+      ELSE,
+      ...loop(g, get(groups), [
+        ...[GET, masks, GET, by, GET, groups, I32_MUL, GET, g, I32_ADD, ...i32(1), I32_SHL],
+        ...[I32_ADD, ...I32_LOAD16_U, SET, mask],
+        ...loop(k, i32(4), [
+          ...[GET, mask, GET, k, ...i32(2), I32_SHL, I32_SHR_U, ...i32(15), I32_AND],
+          ...[IF, VOID, ...listBlock([GET, g, ...i32(2), I32_SHL, GET, k, I32_ADD]), END],
+        ]),
+      ]),
+      END,
+      ...loop(k, get(listed), [GET, rowHits, GET, k, I32_ADD, ...i32(0), ...I32_STORE8]),
+      // for (y = y0; y < y1; y++), as a count of rows from y0.
+      ...loop(
+        y,
+        [GET, y1, GET, y0, I32_SUB],
+        [
+          ...[GET, y0, GET, y, I32_ADD, GET, width, I32_MUL, SET, row],
+          ...loop(k, get(listed), [
+            ...[...at4(rowBlocks, get(k)), ...I32_LOAD, SET, bx],
+            ...[...at4(threshold, [GET, rowBlock, GET, bx, I32_ADD]), ...I32_LOAD, SET, t],
+            ...[GET, count, SET, before],
+            ...[GET, row, GET, bx, ...i32(2), I32_SHL, I32_ADD, SET, i],
+            ...loop(j, i32(4), testPixel),
+            ...[GET, count, GET, before, I32_GT_S, IF, VOID],
+            ...[GET, rowHits, GET, k, I32_ADD, ...i32(1), ...I32_STORE8, END],
+          ]),
+        ],
+      ),
+      ...loop(k, get(listed), [
+        ...[GET, rowHits, GET, k, I32_ADD, ...I32_LOAD8_U, I32_EQZ, I32_EQZ, IF, VOID],
+        ...at4(active, get(activeCount)),
+        ...[GET, rowBlock, ...at4(rowBlocks, get(k)), ...I32_LOAD, I32_ADD, ...I32_STORE],
+        ...[...increment(activeCount), END],
+      ]),
+    ]),
+    ...[GET, counts, GET, count, ...I32_STORE],
+    ...[GET, counts, ...i32(4), I32_ADD, GET, activeCount, ...I32_STORE],
+  ];
+  return {
+    name: 'candidates',
+    params: Array(13).fill(I32),
+    locals: Array(19).fill(I32),
+    code,
+  };
+}
+
 const KERNELS: readonly WasmFunction[] = [
   blockTest('bright', I8X16_MAX_U, I8X16_GE_U),
   blockTest('dark', I8X16_MIN_U, I8X16_LE_U),
@@ -513,4 +651,5 @@ const KERNELS: readonly WasmFunction[] = [
   clipKernel(),
   boxKernel(),
   thresholdsKernel(),
+  candidatesKernel(),
 ];
