@@ -291,11 +291,25 @@ export class BackgroundSubtractor {
    * every threshold: only blocks that held candidates ever hold a filled signal.
    */
   private fillSignalOfCandidateBlocks(data: Uint8Array, polarity: Polarity): void {
-    const { width: w, height: h, blockBackground, signal, filled, activeBlocks, grey } = this;
-    const bw = this.blocksWide;
+    const { activeBlocks, staleBlocks, kernels } = this;
     const sign = polarity === 'bright' ? 1 : -1;
     this.generation += 1;
     const mark = this.generation;
+    if (kernels !== null) {
+      kernels.fill(activeBlocks, this.activeCount, staleBlocks, this.staleCount, mark, sign > 0);
+    } else {
+      this.fillInJavaScript(data, sign, mark);
+    }
+    // This frame's blocks are the next frame's stale ones.
+    this.staleBlocks = activeBlocks;
+    this.staleCount = this.activeCount;
+    this.activeBlocks = staleBlocks;
+  }
+
+  /** {@link fillSignalOfCandidateBlocks}'s work, marking filled blocks with `mark`. */
+  private fillInJavaScript(data: Uint8Array, sign: number, mark: number): void {
+    const { width: w, height: h, blockBackground, signal, filled, activeBlocks, grey } = this;
+    const bw = this.blocksWide;
     for (let a = 0; a < this.activeCount; a++) {
       const b = activeBlocks[a] ?? 0;
       filled[b] = mark;
@@ -325,10 +339,6 @@ export class BackgroundSubtractor {
         for (let i = end - columns; i < end; i++) signal[i] = BELOW_EVERY_THRESHOLD;
       }
     }
-    // This frame's blocks are the next frame's stale ones.
-    this.staleBlocks = activeBlocks;
-    this.staleCount = this.activeCount;
-    this.activeBlocks = staleBlocks;
   }
 
   /**
@@ -391,6 +401,7 @@ export class BackgroundSubtractor {
       this.integral = this.kernels.integral;
       this.threshold = this.kernels.threshold;
       this.candidates = this.kernels.candidates;
+      this.signal = this.kernels.signal.fill(BELOW_EVERY_THRESHOLD);
       [this.activeBlocks, this.staleBlocks] = this.kernels.blockLists;
     }
   }

@@ -120,6 +120,7 @@ export class WasmKernels {
   private atLeastAt = 0;
   private greyAt = 0;
   private rowBlocksAt = 0;
+  private filledAt = 0;
   private rowHitsAt = 0;
   private countsAt = 0;
   /** The frame last loaded, in the module's memory. */
@@ -132,6 +133,8 @@ export class WasmKernels {
   threshold = new Int32Array(0);
   /** The block means' integral image, (blocksWide + 1) x (blocksHigh + 1). */
   integral = new Float64Array(0);
+  /** The signal of `BackgroundSubtractor` (see `SubtractedFrame.signal`), one value per pixel. */
+  signal = new Int16Array(0);
   /** The candidate pixels of the last `listCandidates`, in raster order. */
   candidates = new Int32Array(0);
   /** Two lists of blocks, one per block, for the blocks holding candidates (see `listCandidates`). */
@@ -190,7 +193,9 @@ export class WasmKernels {
     this.greyAt = this.atLeastAt + align(AT_LEAST_ENTRIES * 2);
     const candidatesAt = this.greyAt + 256;
     const listsAt = candidatesAt + align(width * height * 4);
-    this.rowBlocksAt = listsAt + 2 * align(blocks * 4);
+    const signalAt = listsAt + 2 * align(blocks * 4);
+    this.filledAt = signalAt + align(width * height * 2);
+    this.rowBlocksAt = this.filledAt + align(blocks * 4);
     this.rowHitsAt = this.rowBlocksAt + align(this.blocksWide * 4);
     this.countsAt = this.rowHitsAt + align(this.blocksWide);
     const needed = this.countsAt + 8;
@@ -211,6 +216,7 @@ export class WasmKernels {
     );
     this.threshold = new Int32Array(buffer, this.thresholdAt, blocks);
     this.candidates = new Int32Array(buffer, candidatesAt, width * height);
+    this.signal = new Int16Array(buffer, signalAt, width * height);
     this.blockLists = [
       new Int32Array(buffer, listsAt, blocks),
       new Int32Array(buffer, listsAt + align(blocks * 4), blocks),
@@ -282,6 +288,37 @@ export class WasmKernels {
       this.countsAt,
     );
     return { count: this.counts[0] ?? 0, active: this.counts[1] ?? 0 };
+  }
+
+  /**
+   * Fills the signal in the `activeCount` blocks of `active` and marks them with `mark`, and puts
+   * the signal of those of the `staleCount` blocks of `stale` not marked so back to -32768 (see
+   * `BackgroundSubtractor.fillSignalOfCandidateBlocks`).
+   */
+  fill(
+    active: Int32Array,
+    activeCount: number,
+    stale: Int32Array,
+    staleCount: number,
+    mark: number,
+    brightHeads: boolean,
+  ): void {
+    this.exports.fill?.(
+      this.frameAt,
+      this.greyAt,
+      this.backgroundAt,
+      this.signal.byteOffset,
+      active.byteOffset,
+      activeCount,
+      stale.byteOffset,
+      staleCount,
+      this.filledAt,
+      mark,
+      this.width,
+      this.height,
+      this.blocksWide,
+      brightHeads ? 1 : -1,
+    );
   }
 
   /**
@@ -392,7 +429,7 @@ function blockTest(name: string, extreme: number[], reach: number[]): WasmFuncti
     ...increment(by),
     ...[BR, 0, END, END],
   ];
-  return { name, params: [I32, I32, I32, I32, I32, I32], locals: Array(7).fill(I32), code };
+  return { name, params: [I32, I32, I32, I32, I32, I32], locals: Array<number>(7).fill(I32), code };
 }
 
 /** `clip(means, background, clipped, blocks, floor, dark)`: clipped = max(bg - floor, mean) or min(bg + floor, mean). */
@@ -638,8 +675,91 @@ function candidatesKernel(): WasmFunction {
   ];
   return {
     name: 'candidates',
-    params: Array(13).fill(I32),
-    locals: Array(19).fill(I32),
+    params: Array<number>(13).fill(I32),
+    locals: Array<number>(19).fill(I32),
+    code,
+  };
+}
+
+/**
+ * `fill(frame, grey, background, signal, active, activeCount, stale, staleCount, filled, mark,
+ * width, height, blocksWide, sign)`: the signal (sign·grey - sign·background, truncated to 16 bits
+ * as an Int16Array stores it) in the active blocks, each marked in `filled`, and -32768 in the
+ * stale blocks not marked. As `BackgroundSubtractor.fillSignalOfCandidateBlocks` does.
+ */
+function fillKernel(): WasmFunction {
+  const [frame, grey, background, signal, active, activeCount, stale, staleCount] = [
+    0, 1, 2, 3, 4, 5, 6, 7,
+  ];
+  const [filled, mark, width, height, bw, sign] = [8, 9, 10, 11, 12, 13];
+  const [a, b, bx, by, y, rowEnd, i, end, level, signF] = [14, 15, 16, 17, 18, 19, 20, 21, 22, 23];
+  // bx, by of block b; rowEnd = min(height, 4·by + 4); then for each row y its 4 pixels i..end.
+  const blockRows = (perPixel: number[]) => [
+    ...[GET, b, GET, b, GET, bw, 0x6e /* i32.div_u */, GET, bw, I32_MUL, I32_SUB, SET, bx],
+    ...[GET, b, GET, bw, 0x6e, SET, by],
+    ...[GET, height, GET, by, ...i32(2), I32_SHL, ...i32(4), I32_ADD],
+    ...[
+      GET,
+      by,
+      ...i32(2),
+      I32_SHL,
+      ...i32(4),
+      I32_ADD,
+      GET,
+      height,
+      I32_GT_S,
+      SELECT,
+      SET,
+      rowEnd,
+    ],
+    ...loop(
+      y,
+      [GET, rowEnd, GET, by, ...i32(2), I32_SHL, I32_SUB],
+      [
+        ...[GET, by, ...i32(2), I32_SHL, GET, y, I32_ADD, GET, width, I32_MUL],
+        ...[GET, bx, ...i32(2), I32_SHL, I32_ADD, SET, i],
+        ...[GET, i, ...i32(4), I32_ADD, SET, end],
+        ...[BLOCK, VOID, LOOP, VOID, GET, i, GET, end, I32_GE_S, BR_IF, 1],
+        ...perPixel,
+        ...[...increment(i), BR, 0, END, END],
+      ],
+    ),
+  ];
+  const code = [
+    ...[GET, sign, F64_CONVERT_I32_S, SET, signF],
+    ...loop(a, get(activeCount), [
+      ...[...at4(active, get(a)), ...I32_LOAD, SET, b],
+      ...[...at4(filled, get(b)), GET, mark, ...I32_STORE],
+      // The head-positive background: sign · background.
+      ...[GET, signF, ...f32As64(background, get(b)), F64_MUL, SET, level],
+      ...blockRows([
+        ...[GET, signal, GET, i, ...i32(1), I32_SHL, I32_ADD],
+        ...[GET, signF, GET, grey, GET, frame, GET, i, I32_ADD, ...I32_LOAD8_U, I32_ADD],
+        ...[...I32_LOAD8_U, F64_CONVERT_I32_S, F64_MUL, GET, level, F64_SUB],
+        ...[I32_TRUNC_F64_S, ...I32_STORE16],
+      ]),
+    ]),
+    ...loop(a, get(staleCount), [
+      ...[...at4(stale, get(a)), ...I32_LOAD, SET, b],
+      ...[...at4(filled, get(b)), ...I32_LOAD, GET, mark, 0x47 /* i32.ne */, IF, VOID],
+      ...blockRows([
+        GET,
+        signal,
+        GET,
+        i,
+        ...i32(1),
+        I32_SHL,
+        I32_ADD,
+        ...i32(-32768),
+        ...I32_STORE16,
+      ]),
+      END,
+    ]),
+  ];
+  return {
+    name: 'fill',
+    params: Array<number>(14).fill(I32),
+    locals: [...Array<number>(8).fill(I32), F64, F64],
     code,
   };
 }
@@ -652,4 +772,5 @@ const KERNELS: readonly WasmFunction[] = [
   boxKernel(),
   thresholdsKernel(),
   candidatesKernel(),
+  fillKernel(),
 ];
