@@ -373,37 +373,35 @@ export class BackgroundSubtractor {
     this.height = height;
     this.blocksWide = Math.ceil(width / 4);
     this.blocksHigh = Math.ceil(height / 4);
-    this.blockMeans = new Float32Array(this.blocksWide * this.blocksHigh);
-    this.blockBackground = new Float32Array(this.blocksWide * this.blocksHigh);
-    this.integral = new Float64Array((this.blocksWide + 1) * (this.blocksHigh + 1));
-    this.clipped = new Float32Array(this.blocksWide * this.blocksHigh);
-    this.signal = new Int16Array(width * height).fill(BELOW_EVERY_THRESHOLD);
-    this.candidates = new Int32Array(width * height);
-    this.threshold = new Int32Array(this.blocksWide * this.blocksHigh);
-    this.laneAddend = new Int32Array(this.blocksWide * this.blocksHigh);
-    this.activeBlocks = new Int32Array(this.blocksWide * this.blocksHigh);
-    this.staleBlocks = new Int32Array(this.blocksWide * this.blocksHigh);
+    const blocks = this.blocksWide * this.blocksHigh;
+    const kernels =
+      this.options.wasm !== false && WasmKernels.fits(width) ? WasmKernels.create() : null;
+    this.kernels = kernels;
+    // The kernels' buffers where they run, else the JavaScript passes' own.
+    kernels?.prepare(width, height);
+    kernels?.setLevels(this.grey, this.atLeast);
+    this.blockMeans = kernels?.means ?? new Float32Array(blocks);
+    this.blockBackground = kernels?.background ?? new Float32Array(blocks);
+    this.integral =
+      kernels?.integral ?? new Float64Array((this.blocksWide + 1) * (this.blocksHigh + 1));
+    this.threshold = kernels?.threshold ?? new Int32Array(blocks);
+    this.candidates = kernels?.candidates ?? new Int32Array(width * height);
+    this.signal = (kernels?.signal ?? new Int16Array(width * height)).fill(BELOW_EVERY_THRESHOLD);
+    [this.activeBlocks, this.staleBlocks] = kernels?.blockLists ?? [
+      new Int32Array(blocks),
+      new Int32Array(blocks),
+    ];
+    const jsOnly = kernels === null ? blocks : 0;
+    this.clipped = new Float32Array(jsOnly);
+    this.laneAddend = new Int32Array(jsOnly);
+    this.filled = new Uint32Array(jsOnly);
+    this.rowBlocks = new Int32Array(kernels === null ? this.blocksWide : 0);
+    this.rowHits = new Uint8Array(kernels === null ? this.blocksWide : 0);
+    this.nearCandidates = new Uint32Array(blocks);
     this.staleCount = 0;
-    this.rowBlocks = new Int32Array(this.blocksWide);
-    this.rowHits = new Uint8Array(this.blocksWide);
-    this.filled = new Uint32Array(this.blocksWide * this.blocksHigh);
-    this.nearCandidates = new Uint32Array(this.blocksWide * this.blocksHigh);
     this.generation = 0;
     this.framesSinceBackground = 0;
     this.estimated = false;
-    this.kernels =
-      this.options.wasm !== false && WasmKernels.fits(width) ? WasmKernels.create() : null;
-    if (this.kernels !== null) {
-      this.kernels.prepare(width, height);
-      this.kernels.setLevels(this.grey, this.atLeast);
-      this.blockMeans = this.kernels.means;
-      this.blockBackground = this.kernels.background;
-      this.integral = this.kernels.integral;
-      this.threshold = this.kernels.threshold;
-      this.candidates = this.kernels.candidates;
-      this.signal = this.kernels.signal.fill(BELOW_EVERY_THRESHOLD);
-      [this.activeBlocks, this.staleBlocks] = this.kernels.blockLists;
-    }
   }
 
   /**
