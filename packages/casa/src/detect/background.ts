@@ -308,37 +308,38 @@ export class BackgroundSubtractor {
 
   /** {@link fillSignalOfCandidateBlocks}'s work, marking filled blocks with `mark`. */
   private fillInJavaScript(data: Uint8Array, sign: number, mark: number): void {
-    const { width: w, height: h, blockBackground, signal, filled, activeBlocks, grey } = this;
-    const bw = this.blocksWide;
+    const { width: w, blockBackground, signal, filled, activeBlocks, staleBlocks, grey } = this;
     for (let a = 0; a < this.activeCount; a++) {
       const b = activeBlocks[a] ?? 0;
       filled[b] = mark;
       // Head-positive background, so each pixel costs one lookup and one subtraction.
       const background = sign * (blockBackground[b] ?? 0);
-      const bx = b % bw;
-      const by = (b - bx) / bw;
-      const columns = Math.min(w - bx * 4, 4);
-      const rowEnd = Math.min(h, by * 4 + 4);
-      for (let y = by * 4; y < rowEnd; y++) {
-        const end = y * w + bx * 4 + columns;
-        for (let i = end - columns; i < end; i++) {
+      const { first, columns, rows } = this.blockSpan(b);
+      for (let start = first; start < first + rows * w; start += w) {
+        for (let i = start; i < start + columns; i++) {
           signal[i] = sign * (grey[data[i] ?? 0] ?? 0) - background;
         }
       }
     }
-    const { staleBlocks } = this;
     for (let a = 0; a < this.staleCount; a++) {
       const b = staleBlocks[a] ?? 0;
       if (filled[b] === mark) continue;
-      const bx = b % bw;
-      const by = (b - bx) / bw;
-      const columns = Math.min(w - bx * 4, 4);
-      const rowEnd = Math.min(h, by * 4 + 4);
-      for (let y = by * 4; y < rowEnd; y++) {
-        const end = y * w + bx * 4 + columns;
-        for (let i = end - columns; i < end; i++) signal[i] = BELOW_EVERY_THRESHOLD;
+      const { first, columns, rows } = this.blockSpan(b);
+      for (let start = first; start < first + rows * w; start += w) {
+        signal.fill(BELOW_EVERY_THRESHOLD, start, start + columns);
       }
     }
+  }
+
+  /** Block `b`'s first pixel, and its columns and rows (fewer at the frame's right and bottom). */
+  private blockSpan(b: number): { first: number; columns: number; rows: number } {
+    const bx = b % this.blocksWide;
+    const by = (b - bx) / this.blocksWide;
+    return {
+      first: by * 4 * this.width + bx * 4,
+      columns: Math.min(this.width - bx * 4, 4),
+      rows: Math.min(this.height - by * 4, 4),
+    };
   }
 
   /**
