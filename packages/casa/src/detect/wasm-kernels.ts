@@ -34,11 +34,12 @@ let compiled: object | null | undefined;
 
 /**
  * The kernels for frames whose width is a multiple of 16, on buffers in the module's memory that
- * `BackgroundSubtractor` uses as its own (`means`, `background`, `integral`, `threshold`). The block
- * test reads a threshold image and an enable image (one byte per pixel column of each full block
- * row: its block's threshold, and 0xff or 0 for a block that may pass or never does), written by
- * `thresholds`, and leaves per 16 columns of a block row a 16-bit mask of the columns whose
- * brightest (bright heads) or darkest (dark heads) pixel in the block's 4 rows passes.
+ * `BackgroundSubtractor` uses as its own (`means`, `background`, `integral`, `threshold`,
+ * `candidates`, `blockLists`, `signal`). The block test reads a threshold image and an enable
+ * image (one byte per pixel column of each full block row: its block's threshold, and 0xff or 0
+ * for a block that may pass or never does), written by `thresholds`, and leaves per 16 columns of
+ * a block row a 16-bit mask of the columns whose brightest (bright heads) or darkest (dark heads)
+ * pixel in the block's 4 rows passes.
  */
 export class WasmKernels {
   private width = 0;
