@@ -30,3 +30,8 @@ export * from './analysis-requests.js';
 export * from './project-dashboard.js';
 export * from './quality-control.js';
 export * from './calibration.js';
+export * from './intervals.js';
+export * from './replicates.js';
+export * from './assessments.js';
+export * from './assessment-figures.js';
+export * from './interpretation.js';

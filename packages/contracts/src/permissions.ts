@@ -141,6 +141,13 @@ export const PERMISSIONS = [
     description: 'Record manual counts and QC series; delete them',
   },
   {
+    code: 'sarm.record_assessments',
+    name: 'Record bench assessments',
+    module: 'sarm',
+    description:
+      'Count vitality, morphology, round cells and MAR, record agglutination and comments of a sample',
+  },
+  {
     code: 'sarm.sign_report',
     name: 'Sign reports',
     module: 'sarm',

@@ -5,6 +5,9 @@ import {
   MotilityReportSchema,
   StoredReportSchema,
 } from './analysis.js';
+import { CurrentAssessmentsSchema } from './assessments.js';
+import { ReportInterpretationSchema } from './interpretation.js';
+import { DESCRIPTION_MAX, multiLineText } from './limits.js';
 import { ReportSampleSchema } from './report-records.js';
 
 /** 400 when a saved run follows a sign-off without saying why. */
@@ -27,6 +30,8 @@ export const ReportVersionSchema = z.object({
   signed: z.boolean(),
   signedBy: ReportPersonSchema.nullable(),
   signedAt: z.string().nullable(),
+  /** What the signature means (21 CFR Part 11 §11.50); null for versions signed before it was asked. */
+  signatureMeaning: z.enum(['reviewed_and_released']).nullable(),
   /** The signed version this version amends; null when it amends nothing. */
   amends: z.number().int().nullable(),
   /** Why the signed version was amended; set whenever `amends` is. */
@@ -62,6 +67,10 @@ export const VersionedStoredReportSchema = StoredReportSchema.extend({
   report_version: ReportVersionSchema,
   /** The sample as it was when the version was saved (patient, collection, chamber, calibration). */
   sample: ReportSampleSchema,
+  /** The sample's bench assessments as they stood when the version was saved. */
+  assessments: CurrentAssessmentsSchema,
+  /** The clinician's interpretation; null while only the computed suggestion exists. */
+  interpretation: ReportInterpretationSchema.nullable(),
 });
 export type VersionedStoredReport = z.infer<typeof VersionedStoredReportSchema>;
 
@@ -78,3 +87,29 @@ export type ReportRunResponse = z.infer<typeof ReportRunResponseSchema>;
 /** POST /sarm/report/downloads/{datasetId}: the browser tells which version it saved as PDF. */
 export const ReportDownloadRequestSchema = z.object({ version: z.number().int().min(1) });
 export const ReportDownloadResponseSchema = z.object({ recorded: z.boolean() });
+
+/** Meanings a signature may carry; signing releases the report, so it is the one offered. */
+export const SIGNATURE_MEANINGS = ['reviewed_and_released'] as const;
+export type SignatureMeaning = (typeof SIGNATURE_MEANINGS)[number];
+
+/** POST /sarm/report/sign/{datasetId}: an electronic signature asks for the password again. */
+export const ReportSignRequestSchema = z.object({
+  password: z.string().min(1).max(1024),
+  meaning: z.enum(SIGNATURE_MEANINGS),
+});
+export type ReportSignRequest = z.infer<typeof ReportSignRequestSchema>;
+/** 403 when the password given to sign is not the signer's. */
+export const SIGNATURE_PASSWORD_WRONG = 'The password is incorrect: the report was not signed';
+
+/**
+ * POST /sarm/report/revise/{datasetId}: a new version of the latest one with the sample's current
+ * bench assessments and, when given, the clinician's interpretation (null: back to the
+ * suggestion). After a sign-off it amends the signed version and needs a `reason`.
+ */
+export const ReportReviseRequestSchema = z.object({
+  interpretation: multiLineText('Interpretation', DESCRIPTION_MAX, { trim: true })
+    .nullable()
+    .optional(),
+  reason: multiLineText('Reason', DESCRIPTION_MAX, { trim: true }).optional(),
+});
+export type ReportReviseRequest = z.infer<typeof ReportReviseRequestSchema>;

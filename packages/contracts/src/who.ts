@@ -98,3 +98,13 @@ export function totalSpermNumber(
     total_sperm_number_reason: null,
   };
 }
+
+/**
+ * WHO consensus thresholds that are upper limits, not 5th centiles (WHO 2010 Table A1.1, kept in
+ * 2021): peroxidase-positive leukocytes above 1 million/ml, and 50 % or more of motile
+ * spermatozoa with bound particles or beads, are flagged.
+ */
+export const WHO_UPPER_THRESHOLDS = {
+  peroxidaseLeukocytesMillionPerMl: 1,
+  boundMotilePercent: 50,
+} as const;

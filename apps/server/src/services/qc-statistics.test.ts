@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   blandAltman,
-  compareReplicateCounts,
-  compareReplicatePercentages,
   controlLimits,
   pearsonCorrelation,
   westgardViolations,
@@ -108,39 +106,5 @@ describe('controlLimits', () => {
     expect(limits.source).toBe('baseline');
     expect(limits.mean).toBeCloseTo(10.4, 10);
     expect(limits.sd).toBeCloseTo(1.4298, 3);
-  });
-});
-
-describe('WHO replicate acceptance', () => {
-  it('accepts two counts whose difference is within 1.96·√sum and refuses a larger one', () => {
-    // Sum 400: limit 1.96 × 20 = 39.2.
-    expect(compareReplicateCounts(219, 181)).toEqual({
-      difference: 38,
-      acceptableDifference: 39.2,
-      agree: true,
-    });
-    expect(compareReplicateCounts(220, 180).agree).toBe(false);
-  });
-
-  it('matches WHO table values for percentages of 200 + 200 spermatozoa', () => {
-    // Average 50 %: WHO table value 10; average 10 %: 6.
-    const at50 = compareReplicatePercentages(
-      { percent: 45, assessed: 200 },
-      { percent: 55, assessed: 200 },
-    );
-    expect(at50?.acceptableDifference).toBeCloseTo(9.8, 5);
-    expect(at50?.agree).toBe(false);
-    const at10 = compareReplicatePercentages(
-      { percent: 8, assessed: 200 },
-      { percent: 12, assessed: 200 },
-    );
-    expect(at10?.acceptableDifference).toBeCloseTo(5.88, 2);
-    expect(at10?.agree).toBe(true);
-  });
-
-  it('cannot compare percentages of a replicate that assessed nothing', () => {
-    expect(
-      compareReplicatePercentages({ percent: 0, assessed: 0 }, { percent: 40, assessed: 50 }),
-    ).toBeNull();
   });
 });

@@ -143,37 +143,9 @@ export function controlLimits(
   return { source: 'baseline', mean: mean(baseline), sd: sampleSd(baseline) };
 }
 
-export interface ReplicateComparison {
-  readonly difference: number;
-  readonly acceptableDifference: number;
-  readonly agree: boolean;
-}
-
-/**
- * WHO (2021, and Table 2.5 of 2010) acceptance of two replicate counts: Poisson counts differ by
- * chance within 1.96·√(N₁ + N₂) in 95 % of pairs, so a larger difference means the replicates
- * disagree and the preparation should be repeated.
- */
-export function compareReplicateCounts(first: number, second: number): ReplicateComparison {
-  const difference = Math.abs(first - second);
-  const acceptableDifference = Z_95 * Math.sqrt(first + second);
-  return { difference, acceptableDifference, agree: difference <= acceptableDifference };
-}
-
-/**
- * WHO acceptance of two replicate percentages (motility, vitality, morphology): the binomial 95 %
- * limit of the difference, 1.96·√(p̄(100 − p̄)(1/N₁ + 1/N₂)), p̄ the mean percentage and N the
- * spermatozoa assessed in each (for 200 + 200 at p̄ = 50 % this is WHO's table value, 10).
- * Null when either replicate assessed no spermatozoon.
- */
-export function compareReplicatePercentages(
-  first: { readonly percent: number; readonly assessed: number },
-  second: { readonly percent: number; readonly assessed: number },
-): ReplicateComparison | null {
-  if (first.assessed <= 0 || second.assessed <= 0) return null;
-  const average = (first.percent + second.percent) / 2;
-  const difference = Math.abs(first.percent - second.percent);
-  const acceptableDifference =
-    Z_95 * Math.sqrt(average * (100 - average) * (1 / first.assessed + 1 / second.assessed));
-  return { difference, acceptableDifference, agree: difference <= acceptableDifference };
-}
+/** WHO replicate acceptance lives in contracts, where the bench counting screens use it too. */
+export {
+  compareReplicateCounts,
+  compareReplicatePercentages,
+  type ReplicateJudgement as ReplicateComparison,
+} from '@sarm/contracts';

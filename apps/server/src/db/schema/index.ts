@@ -18,3 +18,4 @@ export * from './sessions.js';
 export * from './quality-control.js';
 export * from './calibration-profiles.js';
 export * from './data-labels.js';
+export * from './assessments.js';

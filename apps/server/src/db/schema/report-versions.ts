@@ -1,3 +1,4 @@
+import type { SignatureMeaning } from '@sarm/contracts';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestampColumn } from './columns.js';
 import { datasets } from './datasets.js';
@@ -23,6 +24,8 @@ export const datasetReportVersions = pgTable(
     signedAt: timestampColumn('signed_at'),
     signedBy: text('signed_by').references(() => users.id, { onDelete: 'set null' }),
     signedByName: text('signed_by_name'),
+    /** What the signature means (`reviewed_and_released`); null for older sign-offs. */
+    signatureMeaning: text('signature_meaning').$type<SignatureMeaning>(),
     /** The number of the signed version this one corrects; null for an unamended history. */
     amends: integer('amends'),
     /** Why a signed report was amended; required whenever `amends` is set. */
