@@ -234,6 +234,8 @@ describe("a clinician's day", () => {
     const clinician = await signedIn(clinicianToken);
     await clinician.goto(`/sarm/reports/view/${dataset.id}`);
     await clinician.getByRole('button', { name: 'Sign report' }).click();
+    // An electronic signature: the signer's password again.
+    await clinician.getByRole('dialog').getByLabel('Password').fill(PASSWORD);
     await clinician.getByRole('dialog').getByRole('button', { name: 'Sign', exact: true }).click();
     await clinician.getByText('Version 1 signed').waitFor();
     await clinician.getByRole('button', { name: 'Download FHIR' }).waitFor();

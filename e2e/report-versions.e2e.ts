@@ -135,6 +135,8 @@ describe('report versions', () => {
     await page.goto(`/sarm/reports/view/${datasetId}`);
     await page.getByRole('heading', { name: 'Report versions' }).waitFor();
     await page.getByRole('button', { name: 'Sign report' }).click();
+    // An electronic signature: the signer's password again.
+    await page.getByRole('dialog').getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('dialog').getByRole('button', { name: 'Sign', exact: true }).click();
     await page.getByText('Version 1 signed').waitFor();
     await expect

@@ -39,3 +39,8 @@ CREATE INDEX "sample_assessments_counter_idx" ON "sample_assessments" USING btre
 INSERT INTO "role_permissions" ("role_id", "permission")
 SELECT "id", 'sarm.record_assessments' FROM "roles" WHERE "code" = 'lab_technician'
 ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- A project deploys a morphology classifier beside its detector: one deployment per project and kind.
+ALTER TABLE "model_deployments" ADD COLUMN "kind" text DEFAULT 'detector' NOT NULL;--> statement-breakpoint
+ALTER TABLE "model_deployments" DROP CONSTRAINT "model_deployments_pkey";--> statement-breakpoint
+ALTER TABLE "model_deployments" ADD CONSTRAINT "model_deployments_project_id_kind_pk" PRIMARY KEY("project_id","kind");

@@ -26,6 +26,8 @@ import { adminRoleRoutes } from './routes/admin-roles.routes.js';
 import { adminUserRoutes } from './routes/admin-users.routes.js';
 import { analysisRequestRoutes } from './routes/analysis-requests.routes.js';
 import { analysisRoutes } from './routes/analysis.routes.js';
+import { assessmentsRoutes } from './routes/assessments.routes.js';
+import { assessmentImagesRoutes } from './routes/assessment-images.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { businessRoutes } from './routes/business.routes.js';
 import { calibrationRoutes } from './routes/calibration.routes.js';
@@ -95,6 +97,8 @@ const apiRoutes: FastifyPluginAsyncZod<{ context: ServerContext }> = async (api,
   await api.register(mediaRoutes, { context });
   await api.register(analysisRoutes, { services });
   await api.register(reportVersionsRoutes, { services });
+  await api.register(assessmentsRoutes, { services });
+  await api.register(assessmentImagesRoutes, { services });
   await api.register(analysisRequestRoutes, { services });
   await api.register(videoAnalysisRoutes, { context });
   await api.register(businessRoutes, { services });

@@ -75,7 +75,7 @@ export const ModelSchema = z.object({
   runtime: z.enum(MODEL_RUNTIMES),
   /** Why training failed (status failed), else `null`. */
   error: z.string().nullable(),
-  /** Projects where this model is the active detector. */
+  /** Projects where this model is deployed: as their detector, or their morphology classifier (by its type). */
   deployed_project_ids: z.array(z.string()),
   trained_at: TimestampSchema.nullable(),
   created_at: TimestampSchema,
@@ -218,7 +218,27 @@ export const TrainingStatusQuerySchema = z.object({
   log_limit: z.coerce.number().int().min(1).max(TRAINING_LOG_LIMIT_MAX).default(200),
 });
 
-/** The detector a project's analyses use: a deployed model, or the built-in classical one (`model` null). */
+/**
+ * What a project deploys a model as: its detector (analyses, pre-annotation, predictions) or its
+ * morphology classifier (stained-smear images of the morphology assessment); one of each.
+ */
+export const DEPLOYMENT_KINDS = ['detector', 'morphology'] as const;
+export type DeploymentKind = (typeof DEPLOYMENT_KINDS)[number];
+
+/** The deployment a model of this type takes; `null` for a type that cannot be deployed. */
+export function deploymentKindOf(type: ModelType): DeploymentKind;
+export function deploymentKindOf(type: string): DeploymentKind | null;
+export function deploymentKindOf(type: string): DeploymentKind | null {
+  if (type === 'detection') return 'detector';
+  if (type === 'morphology') return 'morphology';
+  return null;
+}
+
+/**
+ * A project's deployment of one kind: the deployed model, or `model` null (the detector: the
+ * built-in classical one; the morphology classifier: none, smear images get unclassified cells).
+ * The deploy route answers the deployment of the model's kind.
+ */
 export const ProjectDetectorSchema = z.object({
   project_id: z.string(),
   model: ModelSchema.nullable(),

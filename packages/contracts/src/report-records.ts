@@ -111,10 +111,32 @@ export const FhirObservationSchema = z.object({
   effectiveDateTime: z.string().optional(),
   issued: z.string(),
   performer: z.array(ReferenceSchema),
-  valueQuantity: QuantitySchema,
+  /** Measured figures; the agglutination grade and type are coded instead (`valueCodeableConcept`). */
+  valueQuantity: QuantitySchema.optional(),
+  valueCodeableConcept: CodeableConceptSchema.optional(),
   interpretation: z.array(CodeableConceptSchema).optional(),
+  /** How the figure was obtained (stain, test), as text. */
+  method: z.object({ text: z.string() }).optional(),
+  /** Cells assessed and the 95 % interval of a counted figure. */
+  component: z
+    .array(
+      z.object({
+        code: CodeableConceptSchema,
+        valueQuantity: QuantitySchema.optional(),
+        valueInteger: z.number().int().optional(),
+        valueString: z.string().optional(),
+      }),
+    )
+    .optional(),
+  note: z.array(z.object({ text: z.string() })).optional(),
   referenceRange: z
-    .array(z.object({ low: QuantitySchema.optional(), text: z.string().optional() }))
+    .array(
+      z.object({
+        low: QuantitySchema.optional(),
+        high: QuantitySchema.optional(),
+        text: z.string().optional(),
+      }),
+    )
     .optional(),
 });
 export type FhirObservation = z.infer<typeof FhirObservationSchema>;

@@ -1,4 +1,4 @@
-import type { ModelStatus, ModelType } from '@sarm/contracts';
+import type { DeploymentKind, ModelStatus, ModelType } from '@sarm/contracts';
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { datasets, modelDeployments, models, type ModelRow } from '../db/schema/index.js';
@@ -138,7 +138,10 @@ export function createModelsRepository(db: Database) {
     return row;
   }
 
-  /** Projects where each model is the active detector. */
+  /**
+   * Projects where each model is deployed (a model has one type, so its deployments are all of
+   * one kind: the detector's or the morphology classifier's).
+   */
   async function deployedProjects(modelIds: readonly string[]): Promise<Map<string, string[]>> {
     const result = new Map<string, string[]>();
     if (modelIds.length === 0) return result;
@@ -152,33 +155,51 @@ export function createModelsRepository(db: Database) {
     return result;
   }
 
-  /** The model deployed in a project, if any. */
-  async function deployedIn(projectId: string): Promise<ModelRow | undefined> {
+  /** The model deployed in a project for this use, if any. */
+  async function deployedAs(
+    projectId: string,
+    kind: DeploymentKind,
+  ): Promise<ModelRow | undefined> {
     const [row] = await db
       .select({ model: models })
       .from(modelDeployments)
       .innerJoin(models, eq(models.id, modelDeployments.modelId))
-      .where(eq(modelDeployments.projectId, projectId))
+      .where(and(eq(modelDeployments.projectId, projectId), eq(modelDeployments.kind, kind)))
       .limit(1);
     return row?.model;
   }
 
-  /** Makes the model the project's active detector (replacing any other). */
-  async function deploy(projectId: string, modelId: string, userId: string, now: Date) {
+  /** The project's deployed detector, if any (analyses, pre-annotation and predictions use it). */
+  const deployedIn = (projectId: string) => deployedAs(projectId, 'detector');
+
+  /** The project's deployed morphology classifier, if any (stained-smear images use it). */
+  const deployedMorphologyIn = (projectId: string) => deployedAs(projectId, 'morphology');
+
+  /** Makes the model the project's deployment of this kind (replacing that kind's other one). */
+  async function deploy(
+    projectId: string,
+    kind: DeploymentKind,
+    modelId: string,
+    userId: string,
+    now: Date,
+  ) {
     await db
       .insert(modelDeployments)
-      .values({ projectId, modelId, deployedBy: userId, deployedAt: now })
+      .values({ projectId, kind, modelId, deployedBy: userId, deployedAt: now })
       .onConflictDoUpdate({
-        target: modelDeployments.projectId,
+        target: [modelDeployments.projectId, modelDeployments.kind],
         set: { modelId, deployedBy: userId, deployedAt: now },
       });
   }
 
-  /** Goes back to the built-in detector in the project; true when a model was deployed. */
-  async function undeploy(projectId: string): Promise<boolean> {
+  /**
+   * Removes the project's deployment of this kind (the detector: back to the built-in one); true
+   * when a model was deployed.
+   */
+  async function undeploy(projectId: string, kind: DeploymentKind): Promise<boolean> {
     const rows = await db
       .delete(modelDeployments)
-      .where(eq(modelDeployments.projectId, projectId))
+      .where(and(eq(modelDeployments.projectId, projectId), eq(modelDeployments.kind, kind)))
       .returning({ projectId: modelDeployments.projectId });
     return rows.length > 0;
   }
@@ -195,6 +216,7 @@ export function createModelsRepository(db: Database) {
     requestStop,
     deployedProjects,
     deployedIn,
+    deployedMorphologyIn,
     deploy,
     undeploy,
   };

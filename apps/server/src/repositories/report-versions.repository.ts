@@ -1,3 +1,4 @@
+import type { SignatureMeaning } from '@sarm/contracts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import {
@@ -71,7 +72,6 @@ export function createReportVersionsRepository(db: Database) {
     });
   }
 
-  /** Every version of the dataset, newest first. */
   /** The dataset's versions, newest first: all of them, or one page. */
   async function list(
     datasetId: string,
@@ -113,11 +113,17 @@ export function createReportVersionsRepository(db: Database) {
   async function sign(
     id: string,
     signer: ReportAuthor,
+    meaning: SignatureMeaning,
     now: Date,
   ): Promise<DatasetReportVersionRow | undefined> {
     const [row] = await db
       .update(datasetReportVersions)
-      .set({ signedAt: now, signedBy: signer.id, signedByName: signer.name })
+      .set({
+        signedAt: now,
+        signedBy: signer.id,
+        signedByName: signer.name,
+        signatureMeaning: meaning,
+      })
       .where(and(eq(datasetReportVersions.id, id), isNull(datasetReportVersions.signedAt)))
       .returning();
     return row;

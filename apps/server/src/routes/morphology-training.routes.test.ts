@@ -3,6 +3,7 @@ import {
   DataLabelSchema,
   ModelSchema,
   PredictionSchema,
+  ProjectDetectorSchema,
 } from '@sarm/contracts';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,10 +110,22 @@ describe('morphology models', () => {
     ) as Record<string, unknown>;
     expect(metadata).toMatchObject({ type: 'morphology', input: { channels: 2 } });
 
+    // A trained classifier deploys as the project's morphology model, never as its detector.
     const deploy = await user.call('POST', `/api/technical/models/${model.id}/deploy`, {
       project_id: seeded.project.id,
     });
-    expect(deploy.statusCode).toBe(400);
+    expect(deploy.statusCode, deploy.body).toBe(200);
+    expect(ProjectDetectorSchema.parse(deploy.json()).model?.id).toBe(model.id);
+    const morphology = await user.call(
+      'GET',
+      `/api/technical/projects/${seeded.project.id}/morphology-model`,
+    );
+    expect(ProjectDetectorSchema.parse(morphology.json()).model?.id).toBe(model.id);
+    const detector = await user.call(
+      'GET',
+      `/api/technical/projects/${seeded.project.id}/detector`,
+    );
+    expect(ProjectDetectorSchema.parse(detector.json()).model).toBeNull();
   });
 
   it('classifies the crops of a video’s detections: normal forms and each defect’s share', async () => {

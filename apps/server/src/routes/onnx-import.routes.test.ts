@@ -5,7 +5,7 @@ import {
   ProjectDetectorSchema,
 } from '@sarm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller } from '../test/admin-helpers.js';
+import { audited, caller } from '../test/admin-helpers.js';
 import { multipartBody } from '../test/clinical-helpers.js';
 import { seedSimulatedFrames } from '../test/detection-helpers.js';
 import { grantCustomRole } from '../test/factories.js';
@@ -172,6 +172,79 @@ describe('ONNX model import', () => {
       normalForms: 0,
       abnormalHeads: 100,
     });
+  });
+
+  it('deploys an imported classifier as the project’s morphology model beside its detector; removing one keeps the other', async () => {
+    const project = seeded.project.id;
+    const detectorBytes = buildTestBoxDetector({
+      channels: 3,
+      height: 'height',
+      width: 'width',
+      rows: [[60, 50, 12, 16, 0.9, 1]],
+    });
+    const detector = ModelSchema.parse(
+      (
+        await importModel({ type: 'detection', name: 'Beside' }, 'beside.onnx', detectorBytes)
+      ).json(),
+    );
+    const classifierBytes = buildTestClassifier({
+      channels: 2,
+      size: 24,
+      weights: [
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+      ],
+      bias: [0, 0, 0, 0, 1],
+    });
+    const classifier = ModelSchema.parse(
+      (
+        await importModel({ type: 'morphology', name: 'Smears' }, 'smears.onnx', classifierBytes)
+      ).json(),
+    );
+    const deploy = (modelId: string) =>
+      user.call('POST', `/api/technical/models/${modelId}/deploy`, { project_id: project });
+    const current = async (path: 'detector' | 'morphology-model') =>
+      ProjectDetectorSchema.parse(
+        (await user.call('GET', `/api/technical/projects/${project}/${path}`)).json(),
+      ).model?.id ?? null;
+    const projectsOf = async (modelId: string) =>
+      ModelSchema.parse((await user.call('GET', `/api/technical/models/${modelId}`)).json())
+        .deployed_project_ids;
+
+    expect((await deploy(detector.id)).statusCode).toBe(200);
+    const asMorphology = await deploy(classifier.id);
+    expect(asMorphology.statusCode, asMorphology.body).toBe(200);
+    expect(ProjectDetectorSchema.parse(asMorphology.json()).model?.id).toBe(classifier.id);
+    expect(await current('detector')).toBe(detector.id);
+    expect(await current('morphology-model')).toBe(classifier.id);
+    expect(await projectsOf(detector.id)).toEqual([project]);
+    expect(await projectsOf(classifier.id)).toEqual([project]);
+    expect(
+      await audited(
+        server,
+        `Model "Smears" deployed as the morphology model of project ${project}`,
+      ),
+    ).toBe(true);
+
+    // The classifier never becomes the detector: frame detection still runs the detector.
+    const frame = seeded.frames[0];
+    if (frame === undefined) throw new Error('no frame');
+    await user.call('POST', '/api/sarm/detection/detect-sperm', { frame_id: frame.id });
+    const rows = await server.context.repositories.detections.listByFrame(frame.id);
+    expect(rows.map((row) => row.modelId)).toEqual([detector.id]);
+
+    const removed = await user.call(
+      'DELETE',
+      `/api/technical/projects/${project}/morphology-model`,
+    );
+    expect(ProjectDetectorSchema.parse(removed.json()).model).toBeNull();
+    expect(await current('morphology-model')).toBeNull();
+    expect(await current('detector')).toBe(detector.id);
+
+    expect((await deploy(classifier.id)).statusCode).toBe(200);
+    await user.call('DELETE', `/api/technical/projects/${project}/detector`);
+    expect(await current('detector')).toBeNull();
+    expect(await current('morphology-model')).toBe(classifier.id);
   });
 
   it('refuses junk, a wrong output shape and a class count the model does not answer, keeping nothing', async () => {

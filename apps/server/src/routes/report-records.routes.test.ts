@@ -5,6 +5,7 @@ import {
   ReportLetterheadSchema,
   SARM_CASA_CODE_SYSTEM,
   VersionedStoredReportSchema,
+  type AssessmentInput,
   type FhirBundleResource,
 } from '@sarm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,7 @@ const COLLECTED_AT = '2026-03-02T08:15:00.000Z';
 let server: TestServer;
 let analyst: Awaited<ReturnType<typeof caller>>;
 let clinician: Awaited<ReturnType<typeof caller>>;
+let technician: Awaited<ReturnType<typeof caller>>;
 let datasetId: string;
 let patientId: string;
 let videoIds: string[];
@@ -32,12 +34,15 @@ beforeAll(async () => {
   analyst = await caller(server, { displayName: 'Ana Lyst' });
   await grantCustomRole(server, analyst.user.id, ['sarm.generate_report', 'sarm.upload_video']);
   clinician = await caller(server, { roles: ['clinician'], displayName: 'Dr Signer' });
+  technician = await caller(server, { displayName: 'Tech Counter' });
+  await grantCustomRole(server, technician.user.id, ['sarm.record_assessments']);
   const project = await projectWithMember(server, analyst.user.id);
-  await repositories.projects.addMember({
-    projectId: project.id,
-    userId: clinician.user.id,
-    accessLevel: 'member',
-  });
+  for (const member of [clinician, technician])
+    await repositories.projects.addMember({
+      projectId: project.id,
+      userId: member.user.id,
+      accessLevel: 'member',
+    });
   const patient = await repositories.patients.insert({
     projectId: project.id,
     name: 'Jean Dupont',
@@ -80,6 +85,11 @@ afterAll(async () => {
   await server.close();
 });
 
+const sign = () =>
+  clinician.call('POST', `/api/sarm/report/sign/${datasetId}`, {
+    password: clinician.password,
+    meaning: 'reviewed_and_released',
+  });
 const fhirOf = (who: typeof analyst, version?: number) =>
   who.call(
     'GET',
@@ -183,9 +193,7 @@ describe('FHIR export', () => {
   });
 
   it('answers a bundle whose report, observations and references match the signed version', async () => {
-    expect((await clinician.call('POST', `/api/sarm/report/sign/${datasetId}`)).statusCode).toBe(
-      200,
-    );
+    expect((await sign()).statusCode).toBe(200);
     const response = await fhirOf(analyst, 1);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/fhir+json');
@@ -256,6 +264,9 @@ describe('FHIR export', () => {
         code === 'total-sperm-number' ? SARM_CASA_CODE_SYSTEM : 'http://loinc.org',
       );
     }
+    // Without the clinician's text, the conclusion is the WHO suggestion of the version's figures.
+    expect(diagnostic.conclusion).toContain('Not assessed:');
+    expect(diagnostic.conclusion).toContain('morphology');
     expect(await audited(server, /version 1 exported as FHIR/)).toBe(true);
   }, 60_000);
 
@@ -266,9 +277,7 @@ describe('FHIR export', () => {
     });
     expect(amend.statusCode).toBe(200);
     expect((await fhirOf(analyst)).statusCode).toBe(409);
-    expect((await clinician.call('POST', `/api/sarm/report/sign/${datasetId}`)).statusCode).toBe(
-      200,
-    );
+    expect((await sign()).statusCode).toBe(200);
     const bundle = FhirReportBundleSchema.parse((await fhirOf(clinician, 2)).json());
     const statuses = bundle.entry.flatMap(({ resource }) =>
       resource.resourceType === 'DiagnosticReport' || resource.resourceType === 'Observation'
@@ -282,5 +291,128 @@ describe('FHIR export', () => {
         resource.resourceType === 'Observation' && resource.code.coding[0]?.code === '3160-9',
     );
     expect(volume?.resource).toMatchObject({ valueQuantity: { value: 9 } });
+  }, 60_000);
+});
+
+describe('FHIR export of the bench assessments', () => {
+  const bench: AssessmentInput[] = [
+    {
+      module: 'vitality',
+      method: 'eosin_nigrosin',
+      replicates: [
+        { live: 150, dead: 50 },
+        { live: 150, dead: 50 },
+      ],
+      notes: '',
+    },
+    {
+      module: 'morphology',
+      method: 'papanicolaou',
+      replicates: [0, 1].map(() => ({
+        normal: 2,
+        abnormal: [
+          { defects: ['head' as const], count: 150 },
+          { defects: ['head' as const, 'tail' as const], count: 48 },
+        ],
+      })),
+      notes: '',
+      model_assisted: null,
+    },
+    {
+      module: 'round_cells',
+      method: 'peroxidase',
+      replicates: [0, 1].map(() => ({
+        sperm: 200,
+        peroxidase_positive: 10,
+        peroxidase_negative: 30,
+      })),
+      notes: '',
+    },
+    { module: 'agglutination', method: 'wet_preparation', grade: 2, type: 'A', notes: '' },
+    {
+      module: 'mar',
+      method: 'mar_igg',
+      replicates: [0, 1].map(() => ({ bound: 60, unbound: 140 })),
+      notes: '',
+    },
+  ];
+
+  it('answers one Observation per bench figure, with method, cells, flag and technician', async () => {
+    for (const input of bench) {
+      const saved = await technician.call('POST', `/api/sarm/assessments/${datasetId}`, input);
+      expect(saved.statusCode).toBe(200);
+    }
+    const revised = await clinician.call('POST', `/api/sarm/report/revise/${datasetId}`, {
+      interpretation: 'Teratozoospermia.',
+      reason: 'Bench modules added',
+    });
+    expect(revised.statusCode).toBe(200);
+    expect((await sign()).statusCode).toBe(200);
+    const report = VersionedStoredReportSchema.parse(
+      (await analyst.call('GET', `/api/sarm/report/get-report/${datasetId}?version=3`)).json(),
+    );
+    const concentration = report.combined_summary.concentration_million_per_ml ?? 0;
+    const bundle = FhirReportBundleSchema.parse((await fhirOf(analyst, 3)).json());
+    const resources = bundle.entry.map((entry) => entry.resource);
+    const byUrl = new Map(bundle.entry.map((entry) => [entry.fullUrl, entry.resource]));
+    const observation = (code: string) => {
+      const found = resources.find(
+        (resource) =>
+          resource.resourceType === 'Observation' && resource.code.coding[0]?.code === code,
+      );
+      if (found?.resourceType !== 'Observation') throw new Error(`no Observation ${code}`);
+      return found;
+    };
+    const flag = (code: string) => observation(code).interpretation?.[0]?.coding[0]?.code;
+
+    const vitality = observation('10613-8');
+    expect(vitality).toMatchObject({
+      status: 'amended',
+      code: { coding: [{ system: 'http://loinc.org' }] },
+      valueQuantity: { value: 75, code: '%' },
+      method: { text: 'Eosin-nigrosin stain' },
+      component: [{ valueInteger: 400 }],
+      referenceRange: [{ low: { value: 54 } }],
+    });
+    expect(flag('10613-8')).toBe('N');
+    expect(byUrl.get(vitality.performer[0]?.reference ?? '')).toMatchObject({
+      resourceType: 'Practitioner',
+      name: [{ text: 'Tech Counter' }],
+    });
+    expect(observation('10622-9')).toMatchObject({ valueQuantity: { value: 1 } });
+    expect(flag('10622-9')).toBe('L');
+    expect(observation('10602-1')).toMatchObject({ valueQuantity: { value: 99 } });
+    expect(observation('10604-7')).toMatchObject({ valueQuantity: { value: 24 } });
+    expect(observation('10603-9')).toMatchObject({ valueQuantity: { value: 0 } });
+    const erc = observation('excess-residual-cytoplasm');
+    expect(erc.code.coding[0]?.system).toBe(SARM_CASA_CODE_SYSTEM);
+    // TZI: 246 defects on 198 abnormal cells; SDI: 246 defects on 200 cells (per replicate).
+    expect(observation('teratozoospermia-index').valueQuantity?.value).toBeCloseTo(246 / 198, 6);
+    expect(observation('sperm-deformity-index').valueQuantity?.value).toBeCloseTo(1.23, 6);
+    // Round cells and leukocytes: counted against 400 spermatozoa, scaled by the concentration.
+    expect(observation('10585-8').valueQuantity).toMatchObject({ code: '10*6/mL' });
+    expect(observation('10585-8').valueQuantity?.value).toBeCloseTo((80 / 400) * concentration, 6);
+    const leukocytes = (20 / 400) * concentration;
+    expect(observation('10579-1').valueQuantity?.value).toBeCloseTo(leukocytes, 6);
+    expect(flag('10579-1')).toBe(leukocytes > 1 ? 'H' : 'N');
+    expect(observation('agglutination').valueCodeableConcept).toMatchObject({
+      coding: [{ system: SARM_CASA_CODE_SYSTEM, code: 'agglutination-grade-2' }],
+      text: 'Grade 2 (moderate), type A (head-to-head)',
+    });
+    expect(observation('10617-9')).toMatchObject({
+      valueQuantity: { value: 30 },
+      method: { text: 'Mixed antiglobulin reaction (IgG)' },
+    });
+    expect(flag('10617-9')).toBe('N');
+
+    const diagnostic = resources.find((resource) => resource.resourceType === 'DiagnosticReport');
+    if (diagnostic?.resourceType !== 'DiagnosticReport') throw new Error('no DiagnosticReport');
+    expect(diagnostic.conclusion).toMatch(/^Teratozoospermia\.\n\nAmended report: version 3/);
+    // Every reference resolves inside the bundle.
+    for (const ref of diagnostic.result) expect(byUrl.has(ref.reference)).toBe(true);
+    for (const resource of resources)
+      if (resource.resourceType === 'Observation')
+        for (const performer of resource.performer)
+          expect(byUrl.has(performer.reference)).toBe(true);
   }, 60_000);
 });

@@ -1,13 +1,14 @@
 import {
   AMEND_REASON_REQUIRED,
   REPORT_ALREADY_SIGNED,
+  SIGNATURE_PASSWORD_WRONG,
   ReportRunResponseSchema,
   ReportVersionSchema,
   ReportVersionsResponseSchema,
   VersionedStoredReportSchema,
 } from '@sarm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audited, caller } from '../test/admin-helpers.js';
+import { audited, caller, recentAudit } from '../test/admin-helpers.js';
 import { seedSimulatedVideos } from '../test/analysis-helpers.js';
 import { projectWithMember } from '../test/clinical-helpers.js';
 import { grantCustomRole } from '../test/factories.js';
@@ -54,6 +55,11 @@ const reportOf = async (who: typeof analyst, version?: number) => {
   expect(response.statusCode).toBe(200);
   return VersionedStoredReportSchema.parse(response.json());
 };
+const signAs = (who: typeof analyst, password = who.password) =>
+  who.call('POST', `/api/sarm/report/sign/${datasetId}`, {
+    password,
+    meaning: 'reviewed_and_released',
+  });
 const saveConcentration = (reason?: string) =>
   analyst.call('POST', '/api/sarm/calculation/cal-concentration', {
     video_ids: videoIds,
@@ -138,24 +144,52 @@ describe('report versions', () => {
 
 describe('sign-off and amendment', () => {
   it('refuses sign-off to a caller without sarm.sign_report with 403', async () => {
-    const response = await analyst.call('POST', `/api/sarm/report/sign/${datasetId}`);
+    const response = await signAs(analyst);
     expect(response.statusCode).toBe(403);
     expect((await reportOf(analyst)).report_version.signed).toBe(false);
   });
 
-  it('signs the latest version once; a second sign-off answers 409', async () => {
-    const response = await clinician.call('POST', `/api/sarm/report/sign/${datasetId}`);
+  it('refuses a signature with a wrong password with 403, signs nothing and leaves a warning', async () => {
+    const response = await signAs(clinician, 'not-my-password');
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ message: SIGNATURE_PASSWORD_WRONG });
+    expect((await reportOf(clinician)).report_version).toMatchObject({
+      version: 3,
+      signed: false,
+      signatureMeaning: null,
+    });
+    const refused = (await recentAudit(server, 50)).find((row) =>
+      row.message.includes('refused: password incorrect'),
+    );
+    expect(refused).toMatchObject({
+      severity: 'warning',
+      message:
+        'Signature of WHO report of sample "Sample 42" version 3 refused: password incorrect',
+    });
+    const noMeaning = await clinician.call('POST', `/api/sarm/report/sign/${datasetId}`, {
+      password: clinician.password,
+    });
+    expect(noMeaning.statusCode).toBe(400);
+  });
+
+  it('signs the latest version once with its meaning; a second sign-off answers 409', async () => {
+    const response = await signAs(clinician);
     expect(response.statusCode).toBe(200);
     expect(ReportVersionSchema.parse(response.json())).toMatchObject({
       version: 3,
       signed: true,
       signedBy: { id: clinician.user.id, name: 'Dr Signer' },
+      signatureMeaning: 'reviewed_and_released',
     });
-    const again = await clinician.call('POST', `/api/sarm/report/sign/${datasetId}`);
+    const again = await signAs(clinician);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: REPORT_ALREADY_SIGNED });
     const latest = await reportOf(clinician);
-    expect(latest.report_version).toMatchObject({ version: 3, signed: true });
+    expect(latest.report_version).toMatchObject({
+      version: 3,
+      signed: true,
+      signatureMeaning: 'reviewed_and_released',
+    });
     expect(latest.report_version.signedAt).not.toBeNull();
     expect((await versionsOf(clinician)).canSign).toBe(false);
   });
@@ -194,9 +228,7 @@ describe('sign-off and amendment', () => {
     // Until the amendment is signed, every further run still amends version 3 and needs a reason.
     expect((await saveConcentration('Second look')).statusCode).toBe(200);
     expect((await reportOf(analyst)).report_version).toMatchObject({ version: 5, amends: 3 });
-    expect((await clinician.call('POST', `/api/sarm/report/sign/${datasetId}`)).statusCode).toBe(
-      200,
-    );
+    expect((await signAs(clinician)).statusCode).toBe(200);
     expect((await saveConcentration('After second sign-off')).statusCode).toBe(200);
     expect((await reportOf(analyst)).report_version).toMatchObject({ version: 6, amends: 5 });
   }, 60_000);
@@ -205,7 +237,12 @@ describe('sign-off and amendment', () => {
 describe('audit trail', () => {
   it('records runs, sign-off, amendment and downloads', async () => {
     expect(await audited(server, 'WHO report of sample "Sample 42" saved as version 1')).toBe(true);
-    expect(await audited(server, 'WHO report of sample "Sample 42" version 3 signed')).toBe(true);
+    expect(
+      await audited(
+        server,
+        'WHO report of sample "Sample 42" version 3 signed: reviewed and released',
+      ),
+    ).toBe(true);
     expect(
       await audited(
         server,

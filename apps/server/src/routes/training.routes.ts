@@ -175,9 +175,10 @@ export const trainingRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
       config: { permission: DEPLOY },
       schema: {
         tags,
-        summary: 'Make a trained detection model the detector of a project',
+        summary:
+          'Deploy a trained model in a project: a detection model as its detector, a morphology classifier as its morphology model',
         description:
-          'One active detector per project: the clinical analysis, pre-annotation and predictions of the project use it. 409 when the model is not trained, 400 for a morphology model.',
+          "One detector and one morphology model per project. The clinical analysis, pre-annotation and predictions use the detector; the morphology assessment's stained-smear images use the morphology model. Answers the project's deployment of the model's kind. 409 when the model is not trained.",
         params: IdParamsSchema,
         body: DeployModelRequestSchema,
         response: { 200: ProjectDetectorSchema },
@@ -212,7 +213,38 @@ export const trainingRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
         response: { 200: ProjectDetectorSchema },
       },
     },
-    async (request) => modelFiles.undeploy(requireAuth(request), request.params.projectId),
+    async (request) =>
+      modelFiles.undeploy(requireAuth(request), request.params.projectId, 'detector'),
+  );
+
+  app.get(
+    '/technical/projects/:projectId/morphology-model',
+    {
+      config: { permission: READ },
+      schema: {
+        tags,
+        summary:
+          "The project's deployed morphology classifier (model null: none, smear images get unclassified cells)",
+        params: ProjectIdParamsSchema,
+        response: { 200: ProjectDetectorSchema },
+      },
+    },
+    async (request) => modelFiles.morphologyModelOf(requireAuth(request), request.params.projectId),
+  );
+
+  app.delete(
+    '/technical/projects/:projectId/morphology-model',
+    {
+      config: { permission: DEPLOY },
+      schema: {
+        tags,
+        summary: "Remove the project's morphology classifier (its detector stays)",
+        params: ProjectIdParamsSchema,
+        response: { 200: ProjectDetectorSchema },
+      },
+    },
+    async (request) =>
+      modelFiles.undeploy(requireAuth(request), request.params.projectId, 'morphology'),
   );
   done();
 };

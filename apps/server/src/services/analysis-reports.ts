@@ -193,6 +193,10 @@ export interface StoredReportPayload {
   readonly motility_report?: MotilityReport;
   /** The sample as it was when the version was saved (absent in versions saved before). */
   readonly sample?: unknown;
+  /** The sample's bench assessments when the version was saved (absent in versions saved before). */
+  readonly assessments?: unknown;
+  /** The clinician's interpretation (absent or null: the suggestion stands). */
+  readonly interpretation?: unknown;
 }
 
 /** Why a stored report has no total sperm number (reports saved before it existed: no volume). */

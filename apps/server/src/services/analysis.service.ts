@@ -31,6 +31,7 @@ import {
   type SampleVolume,
 } from './analysis-reports.js';
 import type { ProjectScope } from './project-scope.js';
+import { storedAssessments, storedInterpretation } from './report-figures.js';
 import { storedSample, type ReportSampleReader } from './report-sample.js';
 import { toReportVersion, type ReportRecorder } from './report-versions.service.js';
 import type { VideosService } from './videos.service.js';
@@ -287,6 +288,9 @@ export function createAnalysisService(deps: {
       ...stored,
       report_version: toReportVersion(row),
       sample: storedSample(row.payload) ?? (await deps.sampleOf(datasetId)),
+      // Versions saved before the bench modules existed hold no assessments and no interpretation.
+      assessments: storedAssessments(row.payload),
+      interpretation: storedInterpretation(row.payload),
     };
   }
 

@@ -258,6 +258,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     };
   }
 
+  /**
+   * True when `password` is the signed-in user's own: the one check of a password given again,
+   * for a password change and for an electronic signature alike.
+   */
+  function passwordMatches(auth: AuthContext, password: string): Promise<boolean> {
+    return deps.passwords.verify(auth.user.passwordHash, password);
+  }
+
   /** Changes the password and ends every other session of the user; the caller's stays open. */
   async function changePassword(
     auth: AuthContext,
@@ -265,7 +273,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     change: { oldPassword: string; newPassword: string },
     origin: RequestOrigin,
   ): Promise<void> {
-    if (!(await deps.passwords.verify(auth.user.passwordHash, change.oldPassword))) {
+    if (!(await passwordMatches(auth, change.oldPassword))) {
       // A wrong current password may be someone trying an unattended session: leave a trace.
       await deps.audit.record({
         type: 'auth',
@@ -293,6 +301,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
   }
 
-  return { login, register, logout, refresh, changePassword, assertPasswordLength };
+  return {
+    login,
+    register,
+    logout,
+    refresh,
+    changePassword,
+    passwordMatches,
+    assertPasswordLength,
+  };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

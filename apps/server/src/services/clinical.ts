@@ -7,6 +7,9 @@ import type { AnalysisRequestsRepository } from '../repositories/analysis-reques
 import type { FileStorage } from '../storage/storage.js';
 import type { AuthContext } from './access.js';
 import { createAnalysisService, type VideoAnalysisRunner } from './analysis.service.js';
+import { createAssessmentsService } from './assessments.service.js';
+import { createAssessmentImagesService } from './assessment-images.service.js';
+import { createBenchCorrections } from './bench-corrections.service.js';
 import { createBusinessService } from './business.service.js';
 import { createCalibrationService } from './calibration.service.js';
 import { createDatasetsService } from './datasets.service.js';
@@ -100,6 +103,29 @@ export function createClinicalServices(deps: {
       (await queue.enqueueTask('video.prepare', { videoId }, userId)).id,
   });
 
+  const assessmentsRepository = repositories.assessments;
+  const assessments = createAssessmentsService({
+    assessments: assessmentsRepository,
+    datasets: repositories.datasets,
+    scope,
+    audit: domain.audit,
+    clock,
+  });
+  const assessmentImages = createAssessmentImagesService({
+    images: repositories.assessmentImages,
+    datasets: repositories.datasets,
+    models: repositories.models,
+    corrections: createBenchCorrections({
+      rows: repositories.benchCorrections,
+      runner: deps.detectionRunner,
+      storage,
+      clock,
+    }),
+    scope,
+    storage,
+    audit: domain.audit,
+    clock,
+  });
   const sampleOf = createReportSampleReader({
     datasets: repositories.datasets,
     patients: repositories.patients,
@@ -110,6 +136,7 @@ export function createClinicalServices(deps: {
     audit: domain.audit,
     clock,
     sampleOf,
+    assessmentsOf: (datasetId) => assessmentsRepository.current(datasetId),
   });
   const analysis = createAnalysisService({
     videos,
@@ -133,6 +160,7 @@ export function createClinicalServices(deps: {
     scope,
     audit: domain.audit,
     clock,
+    passwordMatches: domain.auth.passwordMatches,
   });
   const reportRecords = createReportRecordsService({
     settings: domain.settings,
@@ -172,6 +200,8 @@ export function createClinicalServices(deps: {
     analysis,
     reportVersions,
     reportRecords,
+    assessments,
+    assessmentImages,
     detection,
     detectionAnnotation,
     patients,

@@ -1,15 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import {
+  interpretationText,
   LOINC_SYSTEM,
   SARM_CASA_CODE_SYSTEM,
-  UCUM_SYSTEM,
+  suggestInterpretation,
   WHO_2021_LIMITS,
+  type AssessmentRecord,
   type FhirBundleResource,
   type FhirObservation,
   type FhirReportBundle,
   type ReportSample,
   type VersionedStoredReport,
 } from '@sarm/contracts';
+import { benchObservations } from './fhir-bench.js';
+import {
+  OBSERVATION_CATEGORY,
+  quantity,
+  whoJudgement,
+  type FhirReference,
+  type ResultDefinition,
+} from './fhir-parts.js';
+import { interpretationFiguresOf } from './report-figures.js';
 
 /**
  * HL7 FHIR R4 export of a signed report version (issue 15): a `collection` Bundle holding the
@@ -20,18 +31,10 @@ import {
  * 9780-8 Spermatozoa [#/volume] in Semen, 14194-5 Spermatozoa Progressive/100 spermatozoa,
  * 6800-7 Spermatozoa Motile/100 spermatozoa, 10620-3 Spermatozoa Nonprogressive/100 spermatozoa,
  * 10611-2 Spermatozoa Immotile/100 spermatozoa, 3160-9 Volume of Semen. No code was found for the
- * total number per ejaculate nor for the panel, so those use SARM's local code system.
+ * total number per ejaculate nor for the panel, so those use SARM's local code system. The bench
+ * figures (vitality, morphology, round cells, agglutination, MAR) are built in `fhir-bench.ts`,
+ * which lists their codes and the ones without a LOINC code.
  */
-
-type FhirQuantity = FhirObservation['valueQuantity'];
-
-interface ResultDefinition {
-  readonly key: string;
-  readonly coding: { readonly system: string; readonly code: string; readonly display: string };
-  readonly unit: string;
-  readonly ucum: string;
-  readonly lowerLimit?: number;
-}
 
 export const FHIR_RESULTS = {
   concentration: {
@@ -119,22 +122,6 @@ const LAB_CATEGORY = {
     },
   ],
 };
-const OBSERVATION_CATEGORY = {
-  coding: [
-    {
-      system: 'http://terminology.hl7.org/CodeSystem/observation-category',
-      code: 'laboratory',
-      display: 'Laboratory',
-    },
-  ],
-};
-
-const quantity = (value: number, definition: ResultDefinition): FhirQuantity => ({
-  value,
-  unit: definition.unit,
-  system: UCUM_SYSTEM,
-  code: definition.ucum,
-});
 
 /** The figures of a report version by result; null where the version did not measure it. */
 export function reportValues(
@@ -189,7 +176,6 @@ export function buildFhirBundle(
     const value = values[name];
     if (value === null) continue;
     const definition: ResultDefinition = FHIR_RESULTS[name];
-    const lowerLimit = definition.lowerLimit;
     observations.push({
       resourceType: 'Observation',
       id: newId(),
@@ -201,29 +187,34 @@ export function buildFhirBundle(
       issued: signedAt,
       performer,
       valueQuantity: quantity(value, definition),
-      ...(lowerLimit === undefined
-        ? {}
-        : {
-            interpretation: [
-              {
-                coding: [
-                  {
-                    system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation',
-                    code: value >= lowerLimit ? 'N' : 'L',
-                    display: value >= lowerLimit ? 'Normal' : 'Low',
-                  },
-                ],
-              },
-            ],
-            referenceRange: [
-              {
-                low: quantity(lowerLimit, definition),
-                text: 'WHO 2021 lower reference limit',
-              },
-            ],
-          }),
+      ...whoJudgement(value, definition),
     });
   }
+  // One Practitioner per technician who counted, referenced by the bench Observations.
+  const technicians = new Map<string, { id: string; name: string }>();
+  const technician = (counter: AssessmentRecord['countedBy']): FhirReference => {
+    const key = counter.id ?? `name:${counter.name}`;
+    const known = technicians.get(key) ?? { id: newId(), name: counter.name };
+    technicians.set(key, known);
+    return { reference: url(known.id), display: known.name };
+  };
+  observations.push(
+    ...benchObservations(report.assessments, values.concentration, {
+      status,
+      subject,
+      effective,
+      issued: signedAt,
+      newId,
+      technician,
+    }),
+  );
+  const interpretation =
+    report.interpretation?.text ??
+    interpretationText(suggestInterpretation(interpretationFiguresOf({ ...report, sample })));
+  const amendment =
+    version.amends === null
+      ? ''
+      : `\n\nAmended report: version ${version.version} amends version ${version.amends}. Reason: ${version.reason ?? ''}`;
 
   const reportId = newId();
   entries.push({
@@ -249,11 +240,7 @@ export function buildFhirBundle(
         reference: url(observation.id),
         display: observation.code.text,
       })),
-      ...(version.amends === null
-        ? {}
-        : {
-            conclusion: `Amended report: version ${version.version} amends version ${version.amends}. Reason: ${version.reason ?? ''}`,
-          }),
+      conclusion: `${interpretation}${amendment}`,
     },
   });
   for (const observation of observations)
@@ -276,6 +263,11 @@ export function buildFhirBundle(
       name: [{ text: version.signedBy?.name ?? 'Unknown' }],
     },
   });
+  for (const { id, name } of technicians.values())
+    entries.push({
+      fullUrl: url(id),
+      resource: { resourceType: 'Practitioner', id, name: [{ text: name }] },
+    });
   return {
     resourceType: 'Bundle',
     id: newId(),

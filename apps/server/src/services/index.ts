@@ -7,6 +7,10 @@ import { createNotificationsRepository } from '../repositories/notifications.rep
 import { createPasswordResetRepository } from '../repositories/password-reset.repository.js';
 import { createAnalysesRepository } from '../repositories/analyses.repository.js';
 import { createReportVersionsRepository } from '../repositories/report-versions.repository.js';
+import { createAssessmentsRepository } from '../repositories/assessments.repository.js';
+import { createAssessmentImagesRepository } from '../repositories/assessment-images.repository.js';
+import { createBenchCorrectionsRepository } from '../repositories/bench-corrections.repository.js';
+import { createModelsRepository } from '../repositories/models.repository.js';
 import { createDetectionsRepository } from '../repositories/detections.repository.js';
 import { createDatasetsRepository } from '../repositories/datasets.repository.js';
 import { createCalibrationProfilesRepository } from '../repositories/calibration-profiles.repository.js';
@@ -59,6 +63,12 @@ export function createRepositories(db: Database) {
     reportVersions: createReportVersionsRepository(db),
     patients: createPatientsRepository(db),
     detections: createDetectionsRepository(db),
+    assessments: createAssessmentsRepository(db),
+    assessmentImages: createAssessmentImagesRepository(db),
+    /** The technical-side writes of a bench correction, in one transaction. */
+    benchCorrections: createBenchCorrectionsRepository(db),
+    /** Read by the clinic side for the project's deployed morphology model. */
+    models: createModelsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

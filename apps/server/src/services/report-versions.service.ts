@@ -2,22 +2,30 @@ import {
   AMEND_REASON_REQUIRED,
   REPORT_ALREADY_SIGNED,
   REPORT_VERSION_NOT_FOUND,
+  SIGNATURE_PASSWORD_WRONG,
   ConcentrationReportSchema,
   MotilityReportSchema,
+  suggestInterpretation,
+  type CurrentAssessments,
+  type ReportInterpretation,
+  type ReportReviseRequest,
   type ReportRunRequest,
   type ReportRunResponse,
+  type ReportSignRequest,
   type ReportVersion,
   type ReportVersionsResponse,
+  type SignatureMeaning,
 } from '@sarm/contracts';
 import type { Clock } from '../clock.js';
 import type { DatasetReportVersionRow } from '../db/schema/index.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import type { DatasetsRepository } from '../repositories/datasets.repository.js';
 import type { ReportVersionsRepository } from '../repositories/report-versions.repository.js';
 import { meetsRequirement, type AuthContext } from './access.js';
 import type { AnalysisService } from './analysis.service.js';
 import type { AuditService } from './audit.service.js';
 import type { ProjectScope } from './project-scope.js';
+import { payloadFigures } from './report-figures.js';
 import type { ReportSampleReader } from './report-sample.js';
 import type { VideosService } from './videos.service.js';
 
@@ -39,6 +47,7 @@ export function toReportVersion(row: DatasetReportVersionRow): ReportVersion {
     signed: row.signedAt !== null,
     signedBy: person(row.signedBy, row.signedByName),
     signedAt: row.signedAt?.toISOString() ?? null,
+    signatureMeaning: row.signatureMeaning ?? null,
     amends: row.amends,
     reason: row.reason,
   };
@@ -52,6 +61,14 @@ function withoutPatients<T extends { patients?: unknown }>(report: T): Omit<T, '
 }
 
 const authorOf = (auth: AuthContext) => ({ id: auth.user.id, name: auth.user.displayName });
+/** The meaning of a signature as the audit trail words it. */
+const MEANING_WORDS: Record<SignatureMeaning, string> = {
+  reviewed_and_released: 'reviewed and released',
+};
+
+/** What a new version replaces in the latest payload, possibly computed from the payload it builds. */
+export type VersionPart =
+  Record<string, unknown> | ((base: Record<string, unknown>) => Record<string, unknown>);
 const shortened = (text: string) =>
   text.length > AUDIT_REASON_MAX ? `${text.slice(0, AUDIT_REASON_MAX)}…` : text;
 
@@ -65,6 +82,8 @@ export function createReportRecorder(deps: {
   clock: Clock;
   /** The sample as it is now, frozen into each version (patient, collection, calibration). */
   sampleOf: ReportSampleReader;
+  /** The sample's current bench assessments, frozen into each version beside the sample. */
+  assessmentsOf: (datasetId: string) => Promise<CurrentAssessments>;
 }) {
   /** 400 before any engine work when the dataset has a signed version and no reason is given. */
   async function assertReasonWhenSigned(datasetId: string, reason: string | undefined) {
@@ -73,35 +92,43 @@ export function createReportRecorder(deps: {
     if (versions.some((row) => row.signedAt !== null)) throw badRequest(AMEND_REASON_REQUIRED);
   }
 
-  /** Appends a version whose payload is the latest one's with `part`'s keys replaced. */
+  /**
+   * Appends a version whose payload is the latest one's with the sample and its assessments as
+   * they are now and `part`'s keys replaced (the interpretation is carried over unless `part`
+   * replaces it). `change` says in the audit entry what the version changed, when not a run.
+   */
   async function record(
     auth: AuthContext,
     dataset: { readonly id: string; readonly name: string },
-    part: Record<string, unknown>,
+    part: VersionPart,
     reason: string | undefined,
+    change?: string,
   ): Promise<DatasetReportVersionRow> {
     const given = reason === undefined || reason === '' ? null : reason;
     const sample = await deps.sampleOf(dataset.id);
+    const assessments = await deps.assessmentsOf(dataset.id);
     const row = await deps.versions.append(
       dataset.id,
       authorOf(auth),
       deps.clock.now(),
       ({ latest, newestSigned }) => {
         if (newestSigned !== undefined && given === null) throw badRequest(AMEND_REASON_REQUIRED);
+        const base = { ...latest?.payload, sample, assessments };
         return {
-          payload: { ...latest?.payload, ...part, sample },
+          payload: { ...base, ...(typeof part === 'function' ? part(base) : part) },
           amends: newestSigned?.version ?? null,
           reason: given,
         };
       },
     );
+    const changed = change === undefined ? '' : ` (${change})`;
     await deps.audit.record({
       type: 'data',
       severity: row.amends === null ? 'info' : 'warning',
       message:
         row.amends === null
-          ? `WHO report of sample "${dataset.name}" saved as version ${row.version}`
-          : `WHO report of sample "${dataset.name}" amended: version ${row.version} amends signed version ${row.amends}. Reason: ${shortened(row.reason ?? '')}`,
+          ? `WHO report of sample "${dataset.name}" saved as version ${row.version}${changed}`
+          : `WHO report of sample "${dataset.name}" amended: version ${row.version} amends signed version ${row.amends}${changed}. Reason: ${shortened(row.reason ?? '')}`,
       actor: auth.user,
       resource: { id: dataset.id, type: AUDIT_RESOURCE },
     });
@@ -122,6 +149,8 @@ export function createReportVersionsService(deps: {
   scope: ProjectScope;
   audit: AuditService;
   clock: Clock;
+  /** True when the password is the caller's own (the sign-in check, reused for signatures). */
+  passwordMatches: (auth: AuthContext, password: string) => Promise<boolean>;
 }) {
   async function visibleDataset(auth: AuthContext, datasetId: string) {
     const found = await deps.datasets.findById(datasetId);
@@ -149,18 +178,42 @@ export function createReportVersionsService(deps: {
     };
   }
 
-  /** Signs the latest version: 404 without a report, 409 when it is signed already. */
-  async function sign(auth: AuthContext, datasetId: string): Promise<ReportVersion> {
+  /**
+   * Signs the latest version electronically: the signer gives the password again and what the
+   * signature means (21 CFR Part 11 §11.50, §11.200). 403 for a wrong password (nothing signed,
+   * a warning in the audit trail), 404 without a report, 409 when it is signed already.
+   */
+  async function sign(
+    auth: AuthContext,
+    datasetId: string,
+    request: ReportSignRequest,
+  ): Promise<ReportVersion> {
     const dataset = await visibleDataset(auth, datasetId);
     const latest = await deps.versions.find(datasetId);
     if (latest === undefined) throw notFound(REPORT_NOT_FOUND);
     if (latest.signedAt !== null) throw conflict(REPORT_ALREADY_SIGNED);
-    const signed = await deps.versions.sign(latest.id, authorOf(auth), deps.clock.now());
+    if (!(await deps.passwordMatches(auth, request.password))) {
+      // A wrong password may be someone at an unattended session: leave a trace.
+      await deps.audit.record({
+        type: 'data',
+        severity: 'warning',
+        message: `Signature of WHO report of sample "${dataset.name}" version ${latest.version} refused: password incorrect`,
+        actor: auth.user,
+        resource: { id: datasetId, type: AUDIT_RESOURCE },
+      });
+      throw forbidden(SIGNATURE_PASSWORD_WRONG);
+    }
+    const signed = await deps.versions.sign(
+      latest.id,
+      authorOf(auth),
+      request.meaning,
+      deps.clock.now(),
+    );
     if (signed === undefined) throw conflict(REPORT_ALREADY_SIGNED);
     await deps.audit.record({
       type: 'data',
       severity: 'info',
-      message: `WHO report of sample "${dataset.name}" version ${signed.version} signed`,
+      message: `WHO report of sample "${dataset.name}" version ${signed.version} signed: ${MEANING_WORDS[request.meaning]}`,
       actor: auth.user,
       resource: { id: datasetId, type: AUDIT_RESOURCE },
     });
@@ -212,6 +265,41 @@ export function createReportVersionsService(deps: {
   }
 
   /**
+   * A new version of the latest one with the sample's current assessments and, when given, the
+   * clinician's interpretation: a text is stored with its editor and the suggestion's terms of the
+   * new version's figures, null goes back to the suggestion, absent keeps the latest one's.
+   * 404 without a version; after a sign-off it amends and needs a reason, as a run does.
+   */
+  async function revise(
+    auth: AuthContext,
+    datasetId: string,
+    request: ReportReviseRequest,
+  ): Promise<ReportVersion> {
+    const dataset = await visibleDataset(auth, datasetId);
+    if ((await deps.versions.find(datasetId)) === undefined) throw notFound(REPORT_NOT_FOUND);
+    const { interpretation } = request;
+    const part = (base: Record<string, unknown>): Record<string, unknown> => {
+      if (interpretation === undefined) return {};
+      if (interpretation === null) return { interpretation: null };
+      const edited: ReportInterpretation = {
+        text: interpretation,
+        editedBy: authorOf(auth),
+        editedAt: deps.clock.now().toISOString(),
+        basedOnTerms: suggestInterpretation(payloadFigures(base)).terms,
+      };
+      return { interpretation: edited };
+    };
+    const change =
+      interpretation === undefined
+        ? 'assessments updated'
+        : interpretation === null
+          ? 'interpretation returned to the suggestion'
+          : 'interpretation edited';
+    const row = await deps.recorder.record(auth, dataset, part, request.reason, change);
+    return toReportVersion(row);
+  }
+
+  /**
    * Records that the caller saved the PDF of a version. The PDF is drawn in the browser, so the
    * browser reports the download; 404 for a version that does not exist.
    */
@@ -229,6 +317,6 @@ export function createReportVersionsService(deps: {
     return { recorded: true };
   }
 
-  return { list, sign, run, recordDownload };
+  return { list, sign, run, revise, recordDownload };
 }
 export type ReportVersionsService = ReturnType<typeof createReportVersionsService>;

@@ -8,7 +8,9 @@ import {
   VersionedStoredReportSchema,
   type FhirReportBundle,
   type ReportLetterhead,
+  type ReportReviseRequest,
   type ReportRunResponse,
+  type ReportSignRequest,
   type ReportVersion,
   type ReportVersionsResponse,
   type VersionedStoredReport,
@@ -34,12 +36,30 @@ export const fetchReportVersions = (datasetId: string): Promise<ReportVersionsRe
     ReportVersionsResponseSchema,
   );
 
-/** Signs the latest version (needs sarm.sign_report; 409 when it is signed already). */
-export const signReport = (datasetId: string): Promise<ReportVersion> =>
+/**
+ * Signs the latest version with an electronic signature: the signer's password again and the
+ * meaning (needs sarm.sign_report; 403 for a wrong password, 409 when it is signed already).
+ */
+export const signReport = (datasetId: string, body: ReportSignRequest): Promise<ReportVersion> =>
   apiClient.requestParsed(
     `/sarm/report/sign/${encodeURIComponent(datasetId)}`,
     ReportVersionSchema,
-    { method: 'POST' },
+    { method: 'POST', body },
+  );
+
+/**
+ * Saves a new version of the latest one with the sample's current bench assessments and, when
+ * given, the clinician's interpretation (null: back to the suggestion). After a sign-off the new
+ * version amends the signed one and needs a `reason`.
+ */
+export const reviseReport = (
+  datasetId: string,
+  body: ReportReviseRequest,
+): Promise<ReportVersion> =>
+  apiClient.requestParsed(
+    `/sarm/report/revise/${encodeURIComponent(datasetId)}`,
+    ReportVersionSchema,
+    { method: 'POST', body },
   );
 
 /** Runs motility and concentration and saves them as one report version. */

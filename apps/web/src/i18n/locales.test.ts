@@ -31,7 +31,8 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'Concentration (M/ml)',
     'Concentration ≥ 16 M/ml',
   ],
-  es: [],
+  // WHO nomenclature terms that Spanish spells as English does.
+  es: ['Normozoospermia', 'Oligozoospermia', 'Teratozoospermia', 'Necrozoospermia'],
 };
 
 describe('locales', () => {

@@ -33,6 +33,7 @@ import { NotFoundPage } from '../pages/status/NotFoundPage';
 import { UnauthorizedPage } from '../pages/status/UnauthorizedPage';
 import { IncompleteProfilePage } from '../pages/wizard/IncompleteProfilePage';
 import { QualityControlPage } from '../pages/clinical/quality-control/QualityControlPage';
+import { BenchAssessmentsPage } from '../pages/clinical/assessments/BenchAssessmentsPage';
 import {
   ADMIN_ROUTE_REQUIREMENTS,
   type AdminSection,
@@ -129,6 +130,7 @@ export function AppRoutes() {
             <Route path="/sarm/reports/view/:datasetId" element={<StoredReportPage />} />
             <Route path="/sarm/reports" element={<ReportGeneratorPage />} />
             <Route path="/sarm/quality-control" element={<QualityControlPage />} />
+            <Route path="/sarm/samples/:datasetId/assessments" element={<BenchAssessmentsPage />} />
             <Route path="/sarm/analysis/:videoId" element={<VideoAnalysisPage />} />
             <Route path="/sarm/video/:videoId" element={<VideoAnalysisPage />} />
             <Route path="/sarm/video-detail" element={<VideoAnalysisPage />} />
@@ -146,6 +148,10 @@ export function AppRoutes() {
             <Route path="/business/video-detail" element={<VideoAnalysisPage />} />
             <Route path="/business/patients" element={<PatientsPage />} />
             <Route path="/business/reports" element={<ReportGeneratorPage />} />
+            <Route
+              path="/business/samples/:datasetId/assessments"
+              element={<BenchAssessmentsPage />}
+            />
             <Route path="/business/*" element={<NotFoundPage />} />
           </Route>
 

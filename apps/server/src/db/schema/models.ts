@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
+import type { DeploymentKind } from '@sarm/contracts';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+} from 'drizzle-orm/pg-core';
 import { auditTimestamps, idColumn, timestampColumn } from './columns.js';
 import { dataLabels } from './data-labels.js';
 import { datasets } from './datasets.js';
@@ -87,17 +97,25 @@ export const models = pgTable(
 );
 export type ModelRow = typeof models.$inferSelect;
 
-/** The active detector of a project (one per project); no row: the built-in classical detector. */
-export const modelDeployments = pgTable('model_deployments', {
-  projectId: text('project_id')
-    .primaryKey()
-    .references(() => projects.id, { onDelete: 'cascade' }),
-  modelId: text('model_id')
-    .notNull()
-    .references(() => models.id, { onDelete: 'cascade' }),
-  deployedBy: text('deployed_by').references(() => users.id, { onDelete: 'set null' }),
-  deployedAt: timestampColumn('deployed_at').notNull().defaultNow(),
-});
+/**
+ * The models a project uses: at most one detector (no row: the built-in classical detector) and
+ * one morphology classifier (no row: stained-smear images get no proposals).
+ */
+export const modelDeployments = pgTable(
+  'model_deployments',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<DeploymentKind>().notNull().default('detector'),
+    modelId: text('model_id')
+      .notNull()
+      .references(() => models.id, { onDelete: 'cascade' }),
+    deployedBy: text('deployed_by').references(() => users.id, { onDelete: 'set null' }),
+    deployedAt: timestampColumn('deployed_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.kind] })],
+);
 
 export type PredictionStatus = 'queued' | 'running' | 'completed' | 'failed';
 

@@ -35,13 +35,13 @@ const SAMPLE_FRAMES = 6;
 const share = (part: number, whole: number) => (whole === 0 ? null : (100 * part) / whole);
 
 /** A loaded morphology classifier, whichever runtime runs it. */
-interface CropClassifier {
+export interface CropClassifier {
   classify(crops: readonly MorphologyCrop[]): Promise<MorphologyPrediction[]>;
   dispose(): Promise<void>;
 }
 
 /** The stored classifier: an imported ONNX file (ONNX Runtime) or a SARM zip (TF.js). */
-async function loadCropClassifier(
+export async function loadCropClassifier(
   storage: FileStorage,
   key: string,
   runtime: 'tfjs' | 'onnx',

@@ -1,5 +1,7 @@
 import {
   DEFAULT_ONNX_MORPHOLOGY_CLASSES,
+  deploymentKindOf,
+  type DeploymentKind,
   type Model,
   type OnnxModelImportFields,
   type ProjectDetector,
@@ -28,7 +30,8 @@ import {
 
 export const MODEL_FILE_MESSAGES = {
   notTrained: 'The model has no trained weights yet: train it first',
-  deployType: 'Only a detection model can be a project’s detector',
+  deployType:
+    'Only a detection model (as the project’s detector) or a morphology classifier (as its morphology model) can be deployed',
   projectNotFound: 'Project not found',
 } as const;
 
@@ -56,7 +59,8 @@ async function checkOnnxModel(
 
 /**
  * A model's files: export and import of SARM model zips and ONNX files, deletion with the model, and deployment
- * as a project's detector (one per project; none means the built-in classical detector).
+ * in a project: a detection model as its detector (none means the built-in classical detector), a
+ * morphology classifier as its morphology model (stained-smear images); one of each per project.
  */
 export function createModelFilesService(deps: {
   models: ModelsService;
@@ -194,43 +198,65 @@ export function createModelFilesService(deps: {
       throw notFound(MODEL_FILE_MESSAGES.projectNotFound);
   }
 
-  async function detectorOf(auth: AuthContext, projectId: string): Promise<ProjectDetector> {
+  /** The project's deployment of this kind. */
+  async function deploymentOf(
+    auth: AuthContext,
+    projectId: string,
+    kind: DeploymentKind,
+  ): Promise<ProjectDetector> {
     await visibleProject(auth, projectId);
-    const row = await deps.modelRows.deployedIn(projectId);
+    const row =
+      kind === 'detector'
+        ? await deps.modelRows.deployedIn(projectId)
+        : await deps.modelRows.deployedMorphologyIn(projectId);
     return {
       project_id: projectId,
       model: row === undefined ? null : await deps.models.get(auth, row.id),
     };
   }
 
+  /** The project's detector (`model` null: the built-in classical detector). */
+  const detectorOf = (auth: AuthContext, projectId: string) =>
+    deploymentOf(auth, projectId, 'detector');
+
+  /** The project's morphology classifier (`model` null: none). */
+  const morphologyModelOf = (auth: AuthContext, projectId: string) =>
+    deploymentOf(auth, projectId, 'morphology');
+
+  /** Deploys a trained model as what its type is for; answers the project's deployment of that kind. */
   async function deploy(auth: AuthContext, modelId: string, projectId: string) {
     const { model } = await deps.models.findVisible(auth, modelId);
     await visibleProject(auth, projectId);
-    if (model.type !== 'detection') throw badRequest(MODEL_FILE_MESSAGES.deployType);
+    const kind = deploymentKindOf(model.type);
+    if (kind === null) throw badRequest(MODEL_FILE_MESSAGES.deployType);
     if (model.status !== 'trained' || model.fileKey === null)
       throw conflict(MODEL_FILE_MESSAGES.notTrained);
-    await deps.modelRows.deploy(projectId, modelId, auth.user.id, deps.clock.now());
+    await deps.modelRows.deploy(projectId, kind, modelId, auth.user.id, deps.clock.now());
     await deps.audit.record({
       type: 'data',
       severity: 'info',
-      message: `Model "${model.name}" deployed as the detector of project ${projectId}`,
+      message: `Model "${model.name}" deployed as the ${kind === 'detector' ? 'detector' : 'morphology model'} of project ${projectId}`,
       actor: actorOf(auth.user),
       resource: { id: modelId, type: 'model' },
     });
-    return detectorOf(auth, projectId);
+    return deploymentOf(auth, projectId, kind);
   }
 
-  async function undeploy(auth: AuthContext, projectId: string) {
+  /** Removes the project's deployment of this kind; the other kind stays. */
+  async function undeploy(auth: AuthContext, projectId: string, kind: DeploymentKind) {
     await visibleProject(auth, projectId);
-    if (await deps.modelRows.undeploy(projectId))
+    if (await deps.modelRows.undeploy(projectId, kind))
       await deps.audit.record({
         type: 'data',
         severity: 'info',
-        message: `Project ${projectId} went back to the built-in detector`,
+        message:
+          kind === 'detector'
+            ? `Project ${projectId} went back to the built-in detector`
+            : `Project ${projectId} no longer has a morphology model`,
         actor: actorOf(auth.user),
         resource: { id: projectId, type: 'project' },
       });
-    return detectorOf(auth, projectId);
+    return deploymentOf(auth, projectId, kind);
   }
 
   /** Deletes the model and its files. */
@@ -240,6 +266,15 @@ export function createModelFilesService(deps: {
     return answer;
   }
 
-  return { exportZip, importZip, importOnnx, detectorOf, deploy, undeploy, remove };
+  return {
+    exportZip,
+    importZip,
+    importOnnx,
+    detectorOf,
+    morphologyModelOf,
+    deploy,
+    undeploy,
+    remove,
+  };
 }
 export type ModelFilesService = ReturnType<typeof createModelFilesService>;

@@ -4,6 +4,7 @@ import {
   ProjectDetectorSchema,
   TrainingStatusSchema,
   type CreateModelRequest,
+  type DeploymentKind,
   type Model,
   type ModelListResponse,
   type ModelStatus,
@@ -30,7 +31,8 @@ export const modelKeys = {
   list: (filters: ModelListFilters) => ['technical', 'models', 'list', filters] as const,
   model: (id: string) => ['technical', 'models', 'one', id] as const,
   trainingStatus: (id: string) => ['technical', 'models', 'training-status', id] as const,
-  projectDetector: (projectId: string) => ['technical', 'project-detector', projectId] as const,
+  projectDeployment: (projectId: string, kind: DeploymentKind) =>
+    ['technical', 'project-deployment', kind, projectId] as const,
 };
 
 /** The server caps its lists at 500 rows a page. */
@@ -77,18 +79,37 @@ export async function deleteModel(id: string): Promise<void> {
   await apiClient.request(`/technical/models/${enc(id)}`, { method: 'DELETE' });
 }
 
+/** Deploys a trained model in a project as what its type is for (detector or morphology model). */
 export const deployModel = (id: string, projectId: string): Promise<ProjectDetector> =>
   apiClient.requestParsed(`/technical/models/${enc(id)}/deploy`, ProjectDetectorSchema, {
     method: 'POST',
     body: { project_id: projectId },
   });
 
-export const fetchProjectDetector = (projectId: string): Promise<ProjectDetector> =>
-  apiClient.requestParsed(`/technical/projects/${enc(projectId)}/detector`, ProjectDetectorSchema);
+/** The route of a project's deployment of each kind. */
+const DEPLOYMENT_PATHS: Readonly<Record<DeploymentKind, string>> = {
+  detector: 'detector',
+  morphology: 'morphology-model',
+};
+const deploymentPath = (projectId: string, kind: DeploymentKind) =>
+  `/technical/projects/${enc(projectId)}/${DEPLOYMENT_PATHS[kind]}`;
 
-/** Puts the project back on the built-in classical detector. */
-export const resetProjectDetector = (projectId: string): Promise<ProjectDetector> =>
-  apiClient.requestParsed(`/technical/projects/${enc(projectId)}/detector`, ProjectDetectorSchema, {
+/** The project's deployed model of this kind (`model` null: the built-in detector, or no morphology model). */
+export const fetchProjectDeployment = (
+  projectId: string,
+  kind: DeploymentKind,
+): Promise<ProjectDetector> =>
+  apiClient.requestParsed(deploymentPath(projectId, kind), ProjectDetectorSchema);
+
+/**
+ * Removes the project's deployment of this kind (the detector: back to the built-in classical
+ * one); the other kind stays.
+ */
+export const removeProjectDeployment = (
+  projectId: string,
+  kind: DeploymentKind,
+): Promise<ProjectDetector> =>
+  apiClient.requestParsed(deploymentPath(projectId, kind), ProjectDetectorSchema, {
     method: 'DELETE',
   });
 

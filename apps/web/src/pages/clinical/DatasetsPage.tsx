@@ -88,6 +88,13 @@ function DatasetCard({ dataset, projectId }: { dataset: Dataset; projectId: stri
         >
           {t('clinical.manageVideos')}
         </Button>
+        <Button
+          size="small"
+          onClick={() => void navigate(`/sarm/samples/${dataset.id}/assessments`)}
+          data-testid="open-bench-assessments"
+        >
+          {t('assessments.open')}
+        </Button>
         {canEditSample && (
           <Button size="small" onClick={() => setEditing(true)}>
             {t('samples.editSample')}

@@ -80,6 +80,8 @@ export function AnalysisReportPage() {
       subtitle={dataset.name}
       concentration={analysisResults.concentration}
       motility={analysisResults.motility}
+      // A fresh run has no bench assessments yet: they join the report once it is saved.
+      assessments={{}}
       warnings={analysisResults.errors}
       sample={<SampleCard rows={[...patientRows(patients, t), ...sampleRows]} />}
       letterhead={

@@ -15,7 +15,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import type { ConcentrationReport, MotilityReport } from '@sarm/contracts';
+import type { ConcentrationReport, CurrentAssessments, MotilityReport } from '@sarm/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlerts, useToast } from '../../feedback/feedbackContext';
@@ -135,6 +135,8 @@ export function ReportBody(props: {
   readonly subtitle: string;
   readonly concentration: ConcentrationReport | null;
   readonly motility: MotilityReport | null;
+  /** The bench assessments of the version; empty for a fresh analysis. */
+  readonly assessments: CurrentAssessments;
   readonly warnings: readonly string[];
   readonly sample: ReactNode;
   readonly actions: ReactNode;
@@ -146,6 +148,8 @@ export function ReportBody(props: {
   readonly letterhead?: ReactNode;
   /** Above the figures, not printed: e.g. the offer to re-analyse after the sample changed. */
   readonly notice?: ReactNode;
+  /** Right under the WHO table (printed): the interpretation of a stored report. */
+  readonly interpretation?: ReactNode;
   readonly children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -193,8 +197,13 @@ export function ReportBody(props: {
           <MotilityCard report={props.motility} />
         </Grid>
         <Grid size={12}>
-          <WhoTable concentration={props.concentration} motility={props.motility} />
+          <WhoTable
+            concentration={props.concentration}
+            motility={props.motility}
+            assessments={props.assessments}
+          />
         </Grid>
+        {props.interpretation !== undefined && <Grid size={12}>{props.interpretation}</Grid>}
         <Grid size={{ xs: 12, md: 6 }}>
           <ParametersCard concentration={props.concentration} motility={props.motility} />
         </Grid>

@@ -16,52 +16,94 @@ import {
   TableCell,
   TableHead,
   TableRow,
+  TextField,
   Typography,
 } from '@mui/material';
-import type { ReportVersion } from '@sarm/contracts';
+import { SIGNATURE_MEANINGS, type ReportVersion } from '@sarm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { fetchReportVersions, reportKeys, signReport } from '../../api/reportsApi';
 import { useToast } from '../../feedback/feedbackContext';
-import { isAmended, recordRows, type FormatDate } from './reportVersionsLogic';
+import {
+  isAmended,
+  recordRows,
+  signatureMeaningText,
+  type FormatDate,
+} from './reportVersionsLogic';
 
-/** Signs the latest version after a confirmation; shown only when the server says the caller may. */
+/** Signing releases the report: the one meaning offered. */
+const [SIGNATURE_MEANING] = SIGNATURE_MEANINGS;
+
+/**
+ * Signs the latest version: states the meaning of the signature and asks for the password again
+ * (an electronic signature); a wrong password keeps the dialog open with the server's words.
+ * Shown only when the server says the caller may sign.
+ */
 export function SignReportButton(props: { readonly datasetId: string; readonly version: number }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState('');
   const sign = useMutation({
-    mutationFn: () => signReport(props.datasetId),
+    mutationFn: () => signReport(props.datasetId, { password, meaning: SIGNATURE_MEANING }),
     onSuccess: (signed) => {
-      setConfirming(false);
+      close();
       toast(t('reports.versions.signedToast', { version: signed.version }), 'success');
     },
     onSettled: () => client.invalidateQueries({ queryKey: reportKeys.stored(props.datasetId) }),
   });
+  function close() {
+    setConfirming(false);
+    setPassword('');
+    sign.reset();
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password !== '' && !sign.isPending) sign.mutate();
+  };
   return (
     <>
       <Button variant="contained" startIcon={<DrawIcon />} onClick={() => setConfirming(true)}>
         {t('reports.versions.sign')}
       </Button>
-      <Dialog open={confirming} onClose={() => setConfirming(false)}>
-        <DialogTitle>{t('reports.versions.signTitle', { version: props.version })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('reports.versions.signText')}</DialogContentText>
-          {sign.isError && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessage(sign.error, t('reports.fetchFailed'))}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>{t('reports.versions.cancel')}</Button>
-          <Button variant="contained" disabled={sign.isPending} onClick={() => sign.mutate()}>
-            {t('reports.versions.signConfirm')}
-          </Button>
-        </DialogActions>
+      <Dialog open={confirming} onClose={close}>
+        <form onSubmit={submit}>
+          <DialogTitle>{t('reports.versions.signTitle', { version: props.version })}</DialogTitle>
+          <DialogContent>
+            <DialogContentText sx={{ fontWeight: 600, mb: 1 }} data-testid="signature-meaning">
+              {t('reports.versions.signMeaning', {
+                meaning: t(`reports.versions.meanings.${SIGNATURE_MEANING}`),
+              })}
+            </DialogContentText>
+            <DialogContentText>{t('reports.versions.signText')}</DialogContentText>
+            <TextField
+              type="password"
+              label={t('reports.versions.password')}
+              helperText={t('reports.versions.passwordHelp')}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              autoComplete="current-password"
+              autoFocus
+              required
+              fullWidth
+              margin="normal"
+            />
+            {sign.isError && (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {errorMessage(sign.error, t('reports.fetchFailed'))}
+              </Alert>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>{t('reports.versions.cancel')}</Button>
+            <Button type="submit" variant="contained" disabled={sign.isPending || password === ''}>
+              {t('reports.versions.signConfirm')}
+            </Button>
+          </DialogActions>
+        </form>
       </Dialog>
     </>
   );
@@ -138,7 +180,13 @@ export function ReportVersionsPanel(props: {
                 <TableCell>
                   {version.signedBy === null || version.signedAt === null
                     ? t('reports.versions.notSigned')
-                    : `${version.signedBy.name} · ${formatDate(version.signedAt)}`}
+                    : [
+                        version.signedBy.name,
+                        formatDate(version.signedAt),
+                        signatureMeaningText(version, t),
+                      ]
+                        .filter((part) => part !== null)
+                        .join(' · ')}
                 </TableCell>
                 <TableCell>
                   {isAmended(version) && (

@@ -13,9 +13,18 @@ import {
   reportKeys,
 } from '../../api/reportsApi';
 import { fetchReplicates, qcKeys } from '../../api/qualityControlApi';
+import { assessmentKeys, fetchSampleAssessments } from '../../api/assessmentsApi';
+import { BenchChangedBanner } from './BenchChangedBanner';
+import { InterpretationCard } from './InterpretationCard';
+import {
+  interpretationFigures,
+  interpretationNote,
+  interpretationView,
+  interpretationWords,
+} from './interpretationLogic';
 import { ReanalyseBanner } from './ReanalyseBanner';
 import { ReportBody, SampleCard } from './ReportLayout';
-import { analysedRows } from './reportLogic';
+import { analysedRows, fmt, vitalityMotilityConflict } from './reportLogic';
 import { DownloadFhirButton, PrintLetterhead } from './ReportRecordParts';
 import { methodRows, patientIdentityRows, sampleDetailRows } from './reportRecordPdf';
 import { ReportRecordCard, ReportVersionsPanel } from './ReportVersionsPanel';
@@ -46,6 +55,11 @@ export function StoredReportPage() {
     queryFn: () => fetchReplicates(datasetId),
     retry: false,
   });
+  const currentAssessments = useQuery({
+    queryKey: assessmentKeys.sample(datasetId),
+    queryFn: () => fetchSampleAssessments(datasetId),
+    retry: false,
+  });
   const back = (
     <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate(-1)}>
       {t('reports.goBack')}
@@ -68,6 +82,26 @@ export function StoredReportPage() {
     ...(data.motility_report?.errors ?? []),
   ].map((error) => `${error.video_name}: ${error.error}`);
   if (replicates.data?.replicates_agree === false) warnings.push(t('qc.replicates.disagree'));
+  const conflict = vitalityMotilityConflict(data.motility_report, data.assessments);
+  if (conflict !== null)
+    warnings.push(
+      t('reports.vitalityBelowMotility', {
+        vitality: fmt(conflict.vitality),
+        motility: fmt(conflict.motility),
+      }),
+    );
+  const interpretation = interpretationView(
+    data.interpretation,
+    interpretationFigures(
+      data.concentration_report,
+      data.motility_report,
+      data.assessments,
+      data.sample.semen_volume_ml ??
+        data.concentration_report?.analysis_parameters.semen_volume_ml ??
+        null,
+    ),
+    interpretationWords(t),
+  );
   const projectName =
     projects.data?.find((project) => project.id === data.project_id)?.name ?? data.project_id;
   const updated = new Date(data.last_updated).toLocaleString();
@@ -86,7 +120,16 @@ export function StoredReportPage() {
       subtitle={`${data.dataset_name} · ${t('reports.versions.versionN', { version: data.report_version.version })}`}
       concentration={data.concentration_report}
       motility={data.motility_report}
+      assessments={data.assessments}
       warnings={[...new Set(warnings)]}
+      interpretation={
+        <InterpretationCard
+          datasetId={datasetId}
+          view={interpretation}
+          latest={version === undefined}
+          formatDate={formatDate}
+        />
+      }
       sample={
         <SampleCard
           rows={[
@@ -115,6 +158,13 @@ export function StoredReportPage() {
       notice={
         <Stack spacing={2}>
           {version === undefined && <ReanalyseBanner report={data} />}
+          {version === undefined && (
+            <BenchChangedBanner
+              datasetId={datasetId}
+              version={data.assessments}
+              current={currentAssessments.data?.current}
+            />
+          )}
           <ReportVersionsPanel
             datasetId={datasetId}
             shown={data.report_version}
@@ -137,6 +187,11 @@ export function StoredReportPage() {
         motility: data.motility_report,
         summaries,
         warnings: [...new Set(warnings)],
+        assessments: data.assessments,
+        interpretation: {
+          text: interpretation.text,
+          note: interpretationNote(interpretation, t, formatDate),
+        },
       }}
     >
       <Grid size={12}>

@@ -9,60 +9,106 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import type { ConcentrationReport, MotilityReport, VideoSummary } from '@sarm/contracts';
+import type {
+  ConcentrationReport,
+  CurrentAssessments,
+  MotilityReport,
+  VideoSummary,
+} from '@sarm/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatInterval, valueWithInterval } from '../analysis/uncertaintyLogic';
-import { fmt, whoRows } from './reportLogic';
+import { formatInterval } from '../analysis/uncertaintyLogic';
+import { benchDetailRows, type ReportTableRow } from './benchRows';
+import { resultColumns } from './reportPdf';
+import { fmt, whoRows, whoTableRow } from './reportLogic';
+import { rowTexts } from './reportRowText';
 
 const STATUS_COLOR = {
   normal: 'success',
   warning: 'warning',
   error: 'error',
+  above: 'error',
   unknown: 'default',
 } as const;
 
-/** WHO 6th edition results with reference values and classification. */
+const countedDate = (iso: string) => new Date(iso).toLocaleDateString();
+
+/** One results table: each row with result, method, cells, WHO limit, status and counter. */
+function ResultsTable({ rows }: { readonly rows: readonly ReportTableRow[] }) {
+  const { t } = useTranslation();
+  const [parameter, result, method, cells, reference, classification, countedBy] = resultColumns(t);
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          <TableCell>{parameter}</TableCell>
+          <TableCell align="right">{result}</TableCell>
+          <TableCell>{method}</TableCell>
+          <TableCell align="right">{cells}</TableCell>
+          <TableCell align="right">{reference}</TableCell>
+          <TableCell>{classification}</TableCell>
+          <TableCell>{countedBy}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => {
+          const texts = rowTexts(row, t, countedDate);
+          return (
+            <TableRow key={row.key} data-testid={`who-row-${row.key}`}>
+              <TableCell>{texts.parameter}</TableCell>
+              <TableCell
+                align="right"
+                sx={{ whiteSpace: row.value.kind === 'text' ? 'pre-wrap' : undefined }}
+              >
+                {texts.result}
+              </TableCell>
+              <TableCell>{texts.method}</TableCell>
+              <TableCell align="right">{texts.cells}</TableCell>
+              <TableCell align="right">{texts.reference}</TableCell>
+              <TableCell>
+                {row.status !== 'none' && (
+                  <Chip size="small" color={STATUS_COLOR[row.status]} label={texts.status} />
+                )}
+              </TableCell>
+              <TableCell>{texts.countedBy}</TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+/**
+ * WHO 6th edition results with reference values and classification, then the bench detail
+ * (morphology classes, TZI, SDI, round cells, leukocytes, MAR, agglutination, comments).
+ */
 export function WhoTable(props: {
   readonly concentration: ConcentrationReport | null;
   readonly motility: MotilityReport | null;
+  /** The version's bench assessments; empty for a fresh analysis. */
+  readonly assessments: CurrentAssessments;
 }) {
   const { t } = useTranslation();
+  const { concentration, motility, assessments } = props;
+  const detail = benchDetailRows(
+    assessments,
+    concentration?.aggregated_results.mean_concentration_million_per_ml ?? null,
+  );
   return (
     <Card variant="outlined">
-      <CardContent>
+      <CardContent sx={{ overflowX: 'auto' }}>
         <Typography variant="h6" gutterBottom>
           {t('reports.whoTitle')}
         </Typography>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('reports.parameter')}</TableCell>
-              <TableCell align="right">{t('reports.result')}</TableCell>
-              <TableCell align="right">{t('reports.reference')}</TableCell>
-              <TableCell>{t('reports.classification')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {whoRows(props.concentration, props.motility).map((row) => (
-              <TableRow key={row.key}>
-                <TableCell>{t(`reports.who.${row.key}`)}</TableCell>
-                <TableCell align="right">
-                  {row.value === null
-                    ? t('reports.notMeasured')
-                    : valueWithInterval(row.value, '', row.ci, t)}
-                </TableCell>
-                <TableCell align="right">≥ {row.reference}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    color={STATUS_COLOR[row.status]}
-                    label={t(`reports.status.${row.status}`)}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ResultsTable rows={whoRows(concentration, motility, assessments).map(whoTableRow)} />
+        {detail.length > 0 && (
+          <>
+            <Typography variant="h6" gutterBottom sx={{ mt: 3 }}>
+              {t('reports.benchTitle')}
+            </Typography>
+            <ResultsTable rows={detail} />
+          </>
+        )}
       </CardContent>
     </Card>
   );

@@ -5,11 +5,14 @@ import {
   analysedSpan,
   combineOutcomes,
   elapsed,
+  reportTableRows,
   toggleVideo,
   usableForReport,
   validateVideoSelection,
+  vitalityMotilityConflict,
   whoRows,
 } from './reportLogic';
+import { fullBench } from './assessmentFixtures';
 
 const texts = {
   motilityFailed: (m: string) => `Motility analysis failed: ${m}`,
@@ -86,7 +89,8 @@ describe('report outcomes and WHO table', () => {
       ['totalCount', 39, 'unknown'],
       ['progressive', 30, 'normal'],
       ['totalMotility', 42, 'normal'],
-      ['vitality', 54, 'error'],
+      ['vitality', 54, 'unknown'],
+      ['normalForms', 4, 'unknown'],
     ]);
     expect(whoRows(null, null).every((row) => row.status === 'unknown')).toBe(true);
   });
@@ -122,14 +126,79 @@ describe('report outcomes and WHO table', () => {
       ['totalCount', [132, expect.closeTo(176.7, 6)]],
       ['progressive', [25, 46]],
       ['totalMotility', [34, 56]],
-      ['vitality', [35, 56]],
+      ['vitality', null],
+      ['normalForms', null],
     ]);
-    for (const row of rows) {
+    for (const row of rows.filter((r) => r.value !== null)) {
       if (row.value === null || row.ci === null) throw new Error('value and interval expected');
       expect(row.ci[0]).toBeLessThanOrEqual(row.value);
       expect(row.ci[1]).toBeGreaterThanOrEqual(row.value);
     }
     expect(whoRows(null, motility).every((row) => row.ci === null)).toBe(true);
+  });
+
+  it('never derives vitality from motility: without a vitality record it is not measured', () => {
+    const allImmotile = {
+      ...motility,
+      aggregated_results: {
+        ...motility.aggregated_results,
+        motility_distribution: {
+          ...motility.aggregated_results.motility_distribution,
+          Immotile: 5,
+        },
+      },
+    };
+    for (const m of [motility, allImmotile, null]) {
+      const vitality = whoRows(null, m).find((row) => row.key === 'vitality');
+      expect(vitality).toMatchObject({ value: null, ci: null, status: 'unknown', method: null });
+    }
+    const fromBench = whoRows(null, allImmotile, { vitality: fullBench.vitality });
+    expect(fromBench.find((row) => row.key === 'vitality')).toMatchObject({
+      value: 40,
+      status: 'error',
+      method: { kind: 'manual_count', method: 'eosin_nigrosin' },
+    });
+  });
+
+  it('marks the CASA rows with the video analysis and the cells or tracks assessed', () => {
+    const withCounts = {
+      ...motility,
+      aggregated_results: { ...motility.aggregated_results, tracks_assessed: 187 },
+    };
+    const concentration = {
+      aggregated_results: {
+        mean_concentration_million_per_ml: 20,
+        overall_classification: 'normal',
+        total_sperm_count: 5,
+        cells_assessed: 243.6,
+      },
+    } as ConcentrationReport;
+    const rows = whoRows(concentration, withCounts, fullBench);
+    expect(rows.find((row) => row.key === 'concentration')).toMatchObject({
+      method: { kind: 'casa' },
+      cells: { kind: 'cells', count: 244 },
+      countedBy: null,
+    });
+    expect(rows.find((row) => row.key === 'progressive')?.cells).toEqual({
+      kind: 'tracks',
+      count: 187,
+    });
+    expect(rows.find((row) => row.key === 'normalForms')).toMatchObject({ value: 3 });
+    expect(reportTableRows(concentration, withCounts, fullBench).map((row) => row.key)).toEqual(
+      expect.arrayContaining(['vitality', 'normalForms', 'tzi', 'sdi', 'leukocytes', 'mar']),
+    );
+  });
+
+  it('warns when fewer spermatozoa are live than motile (WHO consistency check)', () => {
+    // 40 % live against 45 % motile.
+    expect(vitalityMotilityConflict(motility, fullBench)).toEqual({ vitality: 40, motility: 45 });
+    const lively = {
+      ...motility,
+      aggregated_results: { ...motility.aggregated_results, total_motility_percent: 30 },
+    };
+    expect(vitalityMotilityConflict(lively, fullBench)).toBeNull();
+    expect(vitalityMotilityConflict(motility, {})).toBeNull();
+    expect(vitalityMotilityConflict(null, fullBench)).toBeNull();
   });
 
   it('shows elapsed time as m:ss', () => {

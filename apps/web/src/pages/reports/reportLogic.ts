@@ -1,12 +1,26 @@
 import {
   classifyConcentration,
+  vitalityBelowMotility,
   WHO_2021_LIMITS,
   WHO_REQUIRED_VIDEO_COUNT,
   type ConcentrationReport,
+  type CurrentAssessments,
   type MotilityReport,
   type Video,
 } from '@sarm/contracts';
 import type { TFunction } from 'i18next';
+import {
+  benchDetailRows,
+  NO_PROVENANCE,
+  normalFormsRow,
+  vitalityRow,
+  type CasaRowKey,
+  type ReportTableRow,
+  type RowCells,
+  type RowMethod,
+  type RowProvenance,
+  type WhoStatus,
+} from './benchRows';
 
 /** Only uploaded or completed videos count for report generation (spec 1 §4). */
 export const usableForReport = (video: Pick<Video, 'processingStatus'>) =>
@@ -55,10 +69,11 @@ export function combineOutcomes(
   };
 }
 
-export type WhoStatus = 'normal' | 'warning' | 'error' | 'unknown';
+export type { WhoStatus } from './benchRows';
 
-export interface WhoRow {
-  readonly key: 'concentration' | 'totalCount' | 'progressive' | 'totalMotility' | 'vitality';
+/** A row of the WHO limits table: a figure judged against a WHO 2021 lower reference limit. */
+export interface WhoRow extends RowProvenance {
+  readonly key: CasaRowKey | 'vitality' | 'normalForms';
   readonly value: number | null;
   /** 95 % interval from counting statistics; null for results analysed before intervals existed. */
   readonly ci: readonly [number, number] | null;
@@ -69,21 +84,50 @@ export interface WhoRow {
 const atLeast = (value: number | null, limit: number): WhoStatus =>
   value === null ? 'unknown' : value >= limit ? 'normal' : 'error';
 
-/** The WHO 6th edition table (spec 1 §9) from whichever reports are available. */
+const CASA: RowMethod = { kind: 'casa' };
+
+/** A bench row of the limits table as a WHO row (its value is always a number or none). */
+function benchWhoRow(key: 'vitality' | 'normalForms', row: ReportTableRow): WhoRow {
+  const value = row.value.kind === 'number' ? row.value : null;
+  return {
+    key,
+    value: value?.value ?? null,
+    ci: value?.ci ?? null,
+    reference: row.reference?.value ?? 0,
+    status: row.status,
+    method: row.method,
+    cells: row.cells,
+    countedBy: row.countedBy,
+  };
+}
+
+/**
+ * The WHO 6th edition table (spec 1 §9) from whichever reports are available: the CASA figures
+ * of the videos, then vitality and normal forms from the bench assessments (never derived from
+ * motility: without a vitality record the row is "Not measured").
+ */
 export function whoRows(
   concentration: ConcentrationReport | null,
   motility: MotilityReport | null,
+  assessments: CurrentAssessments = {},
 ): WhoRow[] {
-  const c = concentration?.aggregated_results.mean_concentration_million_per_ml ?? null;
-  const cCi = concentration?.aggregated_results.concentration_ci95 ?? null;
+  const aggregated = concentration?.aggregated_results;
+  const c = aggregated?.mean_concentration_million_per_ml ?? null;
+  const cCi = aggregated?.concentration_ci95 ?? null;
   const m = motility?.aggregated_results ?? null;
-  const nonImmotile = m === null ? null : 100 - m.motility_distribution.Immotile;
-  const immotileCi = m?.motility_ci95?.Immotile;
-  const total = concentration?.aggregated_results.total_sperm_number_million ?? null;
+  const total = aggregated?.total_sperm_number_million ?? null;
   // Total = concentration x volume: its interval is the concentration's scaled (the volume's own
   // measurement error is not counted).
   const volume =
     total === null ? null : (concentration?.analysis_parameters.semen_volume_ml ?? null);
+  const cells: RowCells | null =
+    aggregated?.cells_assessed === undefined
+      ? null
+      : { kind: 'cells', count: Math.round(aggregated.cells_assessed) };
+  const tracks: RowCells | null =
+    m?.tracks_assessed === undefined ? null : { kind: 'tracks', count: m.tracks_assessed };
+  const casa = (measured: boolean, assessed: RowCells | null): RowProvenance =>
+    measured ? { method: CASA, cells: assessed, countedBy: null } : NO_PROVENANCE;
   return [
     {
       key: 'concentration',
@@ -91,6 +135,7 @@ export function whoRows(
       ci: cCi,
       reference: WHO_2021_LIMITS.concentrationMillionPerMl,
       status: c === null ? 'unknown' : classifyConcentration(c),
+      ...casa(c !== null, cells),
     },
     // Concentration × the sample's semen volume; null (Not measured) while the volume is unknown.
     {
@@ -102,6 +147,7 @@ export function whoRows(
           : [cCi[0] * volume, cCi[1] * volume],
       reference: WHO_2021_LIMITS.totalSpermMillion,
       status: total === null ? 'unknown' : atLeast(total, WHO_2021_LIMITS.totalSpermMillion),
+      ...casa(total !== null, cells),
     },
     {
       key: 'progressive',
@@ -109,6 +155,7 @@ export function whoRows(
       ci: m?.progressive_ci95 ?? null,
       reference: WHO_2021_LIMITS.progressiveMotilityPercent,
       status: atLeast(m?.progressive_percent ?? null, WHO_2021_LIMITS.progressiveMotilityPercent),
+      ...casa(m !== null, tracks),
     },
     {
       key: 'totalMotility',
@@ -116,15 +163,55 @@ export function whoRows(
       ci: m?.total_motility_ci95 ?? null,
       reference: WHO_2021_LIMITS.totalMotilityPercent,
       status: atLeast(m?.total_motility_percent ?? null, WHO_2021_LIMITS.totalMotilityPercent),
+      ...casa(m !== null, tracks),
     },
-    {
-      key: 'vitality',
-      value: nonImmotile,
-      ci: immotileCi === undefined ? null : [100 - immotileCi[1], 100 - immotileCi[0]],
-      reference: WHO_2021_LIMITS.vitalityPercent,
-      status: atLeast(nonImmotile, WHO_2021_LIMITS.vitalityPercent),
-    },
+    benchWhoRow('vitality', vitalityRow(assessments)),
+    benchWhoRow('normalForms', normalFormsRow(assessments)),
   ];
+}
+
+/** A WHO row in the common shape of the results table (judged "≥ limit"). */
+export const whoTableRow = (row: WhoRow): ReportTableRow => ({
+  key: row.key,
+  value: { kind: 'number', value: row.value, ci: row.ci, digits: 1, missing: 'notMeasured' },
+  reference: { comparator: '>=', value: row.reference },
+  status: row.status,
+  method: row.method,
+  cells: row.cells,
+  countedBy: row.countedBy,
+});
+
+/**
+ * Every row of the report's results: the WHO limits table, then the bench detail (morphology
+ * classes, TZI, SDI, round cells, leukocytes, MAR, agglutination, comments).
+ */
+export function reportTableRows(
+  concentration: ConcentrationReport | null,
+  motility: MotilityReport | null,
+  assessments: CurrentAssessments,
+): ReportTableRow[] {
+  const spermConcentration =
+    concentration?.aggregated_results.mean_concentration_million_per_ml ?? null;
+  return [
+    ...whoRows(concentration, motility, assessments).map(whoTableRow),
+    ...benchDetailRows(assessments, spermConcentration),
+  ];
+}
+
+/**
+ * WHO's consistency check between the bench vitality and the CASA total motility: the live and
+ * motile percentages when fewer live than motile spermatozoa were found, else null.
+ */
+export function vitalityMotilityConflict(
+  motility: MotilityReport | null,
+  assessments: CurrentAssessments,
+): { readonly vitality: number; readonly motility: number } | null {
+  const vitality = assessments.vitality?.figures.main?.percent ?? null;
+  const totalMotility = motility?.aggregated_results.total_motility_percent ?? null;
+  if (vitality === null || totalMotility === null) return null;
+  return vitalityBelowMotility(vitality, totalMotility)
+    ? { vitality, motility: totalMotility }
+    : null;
 }
 
 /** One decimal for display; '-' when missing. */

@@ -1,6 +1,12 @@
-import type { ConcentrationReport, MotilityReport, VideoSummary } from '@sarm/contracts';
+import type {
+  ConcentrationReport,
+  MotilityReport,
+  ReportVersion,
+  VideoSummary,
+} from '@sarm/contracts';
 import { WHO_2021_LIMITS } from '@sarm/contracts';
 import { describe, expect, it } from 'vitest';
+import { fullBench } from './assessmentFixtures';
 import { writePdf } from './pdfWriter';
 import {
   blockTexts,
@@ -171,6 +177,76 @@ describe('PDF report layout', () => {
       'who-report-Sample-A-1-2026-01-05.pdf',
     );
     expect(pdfFileName('///', new Date(2026, 11, 31))).toBe('who-report-dataset-2026-12-31.pdf');
+  });
+
+  it('prints the bench rows with method, cells and counter, the interpretation and the signature', async () => {
+    const version: ReportVersion = {
+      version: 3,
+      createdAt: '2026-03-02T09:00:00.000Z',
+      createdBy: { id: 'u1', name: 'Ana Lyst' },
+      signed: true,
+      signedBy: { id: 'u2', name: 'Dr Signer' },
+      signedAt: '2026-03-02T10:15:00.000Z',
+      signatureMeaning: 'reviewed_and_released',
+      amends: null,
+      reason: null,
+    };
+    const signedInput = {
+      ...input,
+      assessments: fullBench,
+      interpretation: { text: 'Oligozoospermia, teratozoospermia.', note: 'Edited by Dr Signer' },
+      record: {
+        version,
+        formatDate: (iso: string) => iso.slice(0, 10),
+        dateParts: {
+          day: (iso: string) => iso.slice(0, 10),
+          time: (iso: string) => iso.slice(11, 16),
+        },
+      },
+    };
+    const texts = blockTexts(buildPdfBlocks(signedInput, t));
+    for (const expected of [
+      'reports.who.vitality',
+      'reports.who.normalForms',
+      'reports.who.tzi',
+      'reports.who.sdi',
+      'reports.who.leukocytes',
+      'reports.who.agglutination',
+      'reports.benchTitle',
+      'reports.method.manualCount {"method":"reports.method.names.eosin_nigrosin"}',
+      'reports.method.casa',
+      'Tech Nguyen · 2026-03-02',
+      '400',
+      `≥ ${WHO_2021_LIMITS.vitalityPercent}`,
+      `≥ ${WHO_2021_LIMITS.normalFormsPercent}`,
+      '1.23',
+      'reports.interpretation.title',
+      'Oligozoospermia, teratozoospermia.',
+      'Edited by Dr Signer',
+    ])
+      expect(texts).toContain(expected);
+    const vitality = texts.indexOf('reports.who.vitality');
+    // The vitality row's result: 40 % live of 400 cells, with its Wilson interval.
+    expect(texts[vitality + 1]).toMatch(/^40\.0 \(/);
+
+    const english = ((key: string, options?: Record<string, unknown>) => {
+      if (key === 'reports.versions.signatureLine')
+        return `Signed by ${String(options?.name)} on ${String(options?.date)} at ${String(options?.time)} — ${String(options?.meaning)}`;
+      if (key === 'reports.versions.meanings.reviewed_and_released') return 'Reviewed and released';
+      if (key === 'reports.who.vitality') return 'Vitality (live spermatozoa, %)';
+      if (key === 'reports.who.normalForms') return 'Normal forms (%)';
+      if (key === 'reports.who.tzi') return 'Teratozoospermia index (TZI)';
+      return key;
+    }) as unknown as Translate;
+    const blob = writePdf(buildPdfBlocks(signedInput, english));
+    const pdf = new TextDecoder('latin1').decode(await blob.arrayBuffer());
+    expect(pdf).toContain('(Vitality \\(live spermatozoa, %\\)) Tj');
+    expect(pdf).toContain('(Normal forms \\(%\\)) Tj');
+    expect(pdf).toContain('TZI');
+    expect(pdf).toContain('(Oligozoospermia, teratozoospermia.) Tj');
+    expect(pdf).toContain(
+      '(Signed by Dr Signer on 2026-03-02 at 10:15 - Reviewed and released) Tj',
+    );
   });
 
   it('writes an A4 PDF whose text can be found as plain strings', async () => {

@@ -1,6 +1,7 @@
 import {
   WHO_MOTILITY_CATEGORIES,
   type ConcentrationReport,
+  type CurrentAssessments,
   type MotilityReport,
   type ReportLetterhead,
   type ReportPatient,
@@ -10,7 +11,9 @@ import {
 } from '@sarm/contracts';
 import type { TFunction } from 'i18next';
 import { classShareText, valueWithInterval } from '../analysis/uncertaintyLogic';
-import { fmt, whoRows, type WhoStatus } from './reportLogic';
+import type { ReportTableRow } from './benchRows';
+import { benchDetailRows } from './benchRows';
+import { fmt, whoRows, whoTableRow } from './reportLogic';
 import {
   authorisationRows,
   letterheadLines,
@@ -19,7 +22,8 @@ import {
   sampleDetailRows,
 } from './reportRecordPdf';
 import { concentrationUncertaintyRows, motilityUncertaintyRows } from './reportUncertaintyRows';
-import { recordBlocks, type FormatDate } from './reportVersionsLogic';
+import { rowTexts } from './reportRowText';
+import { recordBlocks, type DateParts, type FormatDate } from './reportVersionsLogic';
 
 /**
  * The pure half of "Download PDF": turns the report data into a list of blocks (text rows, tables,
@@ -60,11 +64,20 @@ export interface PdfReportInput {
   readonly summaries: readonly VideoSummary[];
   readonly warnings: readonly string[];
   /** The stored version printed (number, amendment, signer and date); absent for a fresh run. */
-  readonly record?: { readonly version: ReportVersion; readonly formatDate: FormatDate };
+  readonly record?: {
+    readonly version: ReportVersion;
+    readonly formatDate: FormatDate;
+    /** Date and time written apart on the signature line; the browser's locale by default. */
+    readonly dateParts?: DateParts;
+  };
   /** The laboratory identity printed at the head (system settings). */
   readonly letterhead?: ReportLetterhead;
   /** The sample as the version froze it: patient identity, collection, method. */
   readonly sampleRecord?: ReportSample;
+  /** The bench assessments of the version; none for a fresh analysis. */
+  readonly assessments?: CurrentAssessments;
+  /** The interpretation paragraph, and who edited it (or that it is a suggestion). */
+  readonly interpretation?: { readonly text: string; readonly note: string | null };
 }
 
 const CATEGORY_KEYS = {
@@ -183,22 +196,7 @@ export function buildPdfBlocks(input: PdfReportInput, t: Translate): PdfBlock[] 
     blocks.push({ kind: 'bars', bars: categories });
   }
 
-  blocks.push({ kind: 'heading', text: t('reports.whoTitle') });
-  blocks.push({
-    kind: 'table',
-    head: [
-      t('reports.parameter'),
-      t('reports.result'),
-      t('reports.reference'),
-      t('reports.classification'),
-    ],
-    rows: whoRows(c, m).map((row) => [
-      t(`reports.who.${row.key}`),
-      row.value === null ? t('reports.notMeasured') : valueWithInterval(row.value, '', row.ci, t),
-      `≥ ${row.reference}`,
-      t(`reports.status.${row.status satisfies WhoStatus}`),
-    ]),
-  });
+  blocks.push(...resultBlocks(input, t));
 
   const cp = c?.analysis_parameters;
   const mp = m?.analysis_parameters;
@@ -264,8 +262,68 @@ export function buildPdfBlocks(input: PdfReportInput, t: Translate): PdfBlock[] 
     blocks.push({ kind: 'heading', text: t('reports.record.authorisationTitle') });
     blocks.push({
       kind: 'rows',
-      rows: authorisationRows(input.record.version, t, input.record.formatDate),
+      rows: authorisationRows(
+        input.record.version,
+        t,
+        input.record.formatDate,
+        input.record.dateParts,
+      ),
     });
+  }
+  return blocks;
+}
+
+/** The results table's column heads, as the screen shows them. */
+export const resultColumns = (t: Translate) => [
+  t('reports.parameter'),
+  t('reports.result'),
+  t('reports.columns.method'),
+  t('reports.columns.cells'),
+  t('reports.reference'),
+  t('reports.classification'),
+  t('reports.columns.countedBy'),
+];
+
+/**
+ * The WHO limits table (CASA figures, vitality, normal forms), the bench detail when any module
+ * was assessed, and the interpretation paragraph.
+ */
+function resultBlocks(input: PdfReportInput, t: Translate): PdfBlock[] {
+  const { concentration, motility } = input;
+  const assessments = input.assessments ?? {};
+  const formatDate = input.record?.formatDate ?? ((iso: string) => new Date(iso).toLocaleString());
+  const table = (rows: readonly ReportTableRow[]): PdfBlock => ({
+    kind: 'table',
+    head: resultColumns(t),
+    rows: rows.map((row) => {
+      const texts = rowTexts(row, t, formatDate);
+      return [
+        texts.parameter,
+        texts.result,
+        texts.method,
+        texts.cells,
+        texts.reference,
+        texts.status === '' ? '-' : texts.status,
+        texts.countedBy,
+      ];
+    }),
+  });
+  const blocks: PdfBlock[] = [
+    { kind: 'heading', text: t('reports.whoTitle') },
+    table(whoRows(concentration, motility, assessments).map(whoTableRow)),
+  ];
+  const detail = benchDetailRows(
+    assessments,
+    concentration?.aggregated_results.mean_concentration_million_per_ml ?? null,
+  );
+  if (detail.length > 0)
+    blocks.push({ kind: 'heading', text: t('reports.benchTitle') }, table(detail));
+  if (input.interpretation !== undefined) {
+    const { text, note } = input.interpretation;
+    blocks.push(
+      { kind: 'heading', text: t('reports.interpretation.title') },
+      { kind: 'rows', rows: [['', text], ...(note === null ? [] : [['', note] as const])] },
+    );
   }
   return blocks;
 }

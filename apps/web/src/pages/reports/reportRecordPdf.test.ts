@@ -53,6 +53,7 @@ const signed: ReportVersion = {
   signed: true,
   signedBy: { id: 'u2', name: 'Dr Signer' },
   signedAt: '2026-03-02T10:00:00.000Z',
+  signatureMeaning: 'reviewed_and_released',
   amends: 1,
   reason: 'Volume re-measured',
 };
@@ -66,7 +67,14 @@ const input = {
   motility: null,
   summaries: [],
   warnings: [],
-  record: { version: signed, formatDate },
+  record: {
+    version: signed,
+    formatDate,
+    dateParts: {
+      day: (iso: string) => `day(${iso.slice(0, 10)})`,
+      time: (iso: string) => `time(${iso.slice(11, 16)})`,
+    },
+  },
   letterhead,
   sampleRecord: sample,
 };
@@ -169,13 +177,16 @@ describe('PDF of a report record', () => {
     ].map((text) => texts.indexOf(text));
     expect(order.every((index) => index >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    expect(texts.slice(-6)).toEqual([
+    expect(texts.slice(-9)).toEqual([
       'reports.versions.signedBy',
       'Dr Signer',
       'reports.versions.signedAt',
       'date(2026-03-02T10:00:00.000Z)',
+      'reports.versions.meaning',
+      'reports.versions.meanings.reviewed_and_released',
       'reports.versions.version',
       '2',
+      'reports.versions.signatureLine {"name":"Dr Signer","date":"day(2026-03-02)","time":"time(10:00)","meaning":"reports.versions.meanings.reviewed_and_released"}',
     ]);
   });
 

@@ -1,6 +1,11 @@
 import type { ReportLetterhead, ReportPatient, ReportSample, ReportVersion } from '@sarm/contracts';
 import type { Translate } from './reportPdf';
-import type { FormatDate } from './reportVersionsLogic';
+import {
+  signatureLine,
+  signatureMeaningText,
+  type DateParts,
+  type FormatDate,
+} from './reportVersionsLogic';
 
 /**
  * The record parts of a printed report (issue 15): who issues it, whose sample it is, how the
@@ -111,20 +116,29 @@ export function methodRows(
   ];
 }
 
-/** "Authorised by" and when, or that the version is not signed yet. */
+/**
+ * "Authorised by" and when, or that the version is not signed yet; a signed version ends with
+ * the signature line (signer, date, time and meaning).
+ */
 export function authorisationRows(
   version: ReportVersion,
   t: Translate,
   formatDate: FormatDate,
+  parts?: DateParts,
 ): Rows {
-  return [
+  const rows: Rows = [
     [t('reports.versions.signedBy'), version.signedBy?.name ?? t('reports.versions.notSigned')],
     [
       t('reports.versions.signedAt'),
       version.signedAt === null ? '-' : formatDate(version.signedAt),
     ],
-    [t('reports.versions.version'), String(version.version)],
   ];
+  const meaning = signatureMeaningText(version, t);
+  if (meaning !== null) rows.push([t('reports.versions.meaning'), meaning]);
+  rows.push([t('reports.versions.version'), String(version.version)]);
+  const line = signatureLine(version, t, parts);
+  if (line !== null) rows.push(['', line]);
+  return rows;
 }
 
 /** Stand-ins for the page numbers in a translated "Page n of N", replaced by CSS counters. */

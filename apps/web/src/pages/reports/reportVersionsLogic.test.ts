@@ -8,6 +8,8 @@ import {
   recordBlocks,
   recordRows,
   reportTitle,
+  signatureLine,
+  signatureMeaningText,
   versionOptionLabel,
 } from './reportVersionsLogic';
 
@@ -24,6 +26,7 @@ const signed: ReportVersion = {
   signed: true,
   signedBy: { id: 'u2', name: 'Dr Signer' },
   signedAt: '2026-03-02T09:00:00.000Z',
+  signatureMeaning: 'reviewed_and_released',
   amends: null,
   reason: null,
 };
@@ -34,6 +37,7 @@ const amendment: ReportVersion = {
   signed: false,
   signedBy: null,
   signedAt: null,
+  signatureMeaning: null,
   amends: 1,
   reason: 'Wrong chamber depth',
 };
@@ -68,7 +72,24 @@ describe('report versions logic', () => {
       ['reports.versions.created', '<2026-03-01> · Ana Lyst'],
       ['reports.versions.signedBy', 'Dr Signer'],
       ['reports.versions.signedAt', '<2026-03-02>'],
+      ['reports.versions.meaning', 'reports.versions.meanings.reviewed_and_released'],
     ]);
+  });
+
+  it('writes the signature line with signer, date, time and meaning', () => {
+    const parts = {
+      day: (iso: string) => iso.slice(0, 10),
+      time: (iso: string) => iso.slice(11, 16),
+    };
+    expect(signatureLine(signed, t, parts)).toBe(
+      'reports.versions.signatureLine {"name":"Dr Signer","date":"2026-03-02","time":"09:00","meaning":"reports.versions.meanings.reviewed_and_released"}',
+    );
+    // Signed before the meaning was asked: no meaning is made up.
+    expect(signatureLine({ ...signed, signatureMeaning: null }, t, parts)).toBe(
+      'reports.versions.signatureLinePlain {"name":"Dr Signer","date":"2026-03-02","time":"09:00"}',
+    );
+    expect(signatureLine(amendment, t, parts)).toBeNull();
+    expect(signatureMeaningText(amendment, t)).toBeNull();
   });
 
   it('lists the amended version and the reason of an amendment, unsigned', () => {

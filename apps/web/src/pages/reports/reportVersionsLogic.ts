@@ -52,7 +52,50 @@ export function recordRows(version: ReportVersion, t: Translate, formatDate: For
       version.signedAt === null ? '-' : formatDate(version.signedAt),
     ],
   );
+  const meaning = signatureMeaningText(version, t);
+  if (meaning !== null) rows.push([t('reports.versions.meaning'), meaning]);
   return rows;
+}
+
+/** "Reviewed and released"; null when unsigned or signed before the meaning was asked. */
+export function signatureMeaningText(
+  version: Pick<ReportVersion, 'signed' | 'signatureMeaning'>,
+  t: Translate,
+): string | null {
+  if (!version.signed || version.signatureMeaning === null) return null;
+  return t(`reports.versions.meanings.${version.signatureMeaning}`);
+}
+
+/** The day and the time of day of an ISO date, written apart on the signature line. */
+export interface DateParts {
+  readonly day: FormatDate;
+  readonly time: FormatDate;
+}
+
+export const LOCALE_DATE_PARTS: DateParts = {
+  day: (iso) => new Date(iso).toLocaleDateString(),
+  time: (iso) => new Date(iso).toLocaleTimeString(),
+};
+
+/**
+ * "Signed by X on <date> at <time> — Reviewed and released" (without the meaning for versions
+ * signed before it was asked); null for an unsigned version.
+ */
+export function signatureLine(
+  version: ReportVersion,
+  t: Translate,
+  parts: DateParts = LOCALE_DATE_PARTS,
+): string | null {
+  if (version.signedBy === null || version.signedAt === null) return null;
+  const values = {
+    name: version.signedBy.name,
+    date: parts.day(version.signedAt),
+    time: parts.time(version.signedAt),
+  };
+  const meaning = signatureMeaningText(version, t);
+  return meaning === null
+    ? t('reports.versions.signatureLinePlain', values)
+    : t('reports.versions.signatureLine', { ...values, meaning });
 }
 
 /** The PDF's record section: headed "Amended report" when the version amends a signed one. */

@@ -22,6 +22,7 @@ import {
 import { useConfirm, useToast } from '../../../feedback/feedbackContext';
 import { useCan } from '../../admin/common/useCan';
 import { AgreementSection } from './AgreementSection';
+import { BenchReplicatesSection } from './BenchReplicatesSection';
 import { LeveyJenningsSection } from './LeveyJenningsSection';
 import { ManualCountForm } from './ManualCountForm';
 import { ManualCountsTable } from './ManualCountsTable';
@@ -38,7 +39,8 @@ export const READ_QC = [
 
 /**
  * Quality control (/sarm/quality-control?project=): agreement with manual counts (Bland–Altman),
- * Levey–Jennings charts of QC material, and the replicate agreement of a sample's videos.
+ * Levey–Jennings charts of QC material, the replicate agreement of a sample's videos, and that of
+ * the technicians' bench counts.
  */
 export function QualityControlPage() {
   const { t } = useTranslation();
@@ -134,6 +136,7 @@ export function QualityControlPage() {
           </Box>
           <LeveyJenningsSection projectId={projectId} datasets={samples} canRecord={canRecord} />
           <ReplicatesSection key={projectId} datasets={samples} />
+          <BenchReplicatesSection />
         </Stack>
       )}
     </Box>

@@ -11,23 +11,27 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { Model } from '@sarm/contracts';
+import { deploymentKindOf, type Model } from '@sarm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/client';
 import {
   deployModel,
-  fetchProjectDetector,
+  fetchProjectDeployment,
   modelKeys,
-  resetProjectDetector,
+  removeProjectDeployment,
 } from '../../../api/technical/modelsApi';
 import { fetchMyProjects, PROJECTS_QUERY_KEY } from '../../../api/projectsApi';
 import { useToast } from '../../../feedback/feedbackContext';
 
 const k = 'technical.training.deploy';
 
-/** Makes the model a project's detector, shows which projects use it, and puts one back on the built-in detector. */
+/**
+ * Deploys the model in a project as what its type is for (a detector, or the morphology model the
+ * smear images use), shows the project's current one and which projects use this model, and
+ * removes it from one (a detector: back to the built-in classical detector).
+ */
 export function DeployModelDialog({
   model,
   onClose,
@@ -39,22 +43,23 @@ export function DeployModelDialog({
   const toast = useToast();
   const client = useQueryClient();
   const [projectId, setProjectId] = useState('');
+  const kind = deploymentKindOf(model.type);
   const projects = useQuery({ queryKey: PROJECTS_QUERY_KEY, queryFn: fetchMyProjects });
   const names = new Map((projects.data ?? []).map((project) => [project.id, project.name]));
-  const detector = useQuery({
-    queryKey: modelKeys.projectDetector(projectId),
-    queryFn: () => fetchProjectDetector(projectId),
+  const deployment = useQuery({
+    queryKey: modelKeys.projectDeployment(projectId, kind),
+    queryFn: () => fetchProjectDeployment(projectId, kind),
     enabled: projectId !== '',
   });
   const refresh = async (changed: string) => {
     await client.invalidateQueries({ queryKey: modelKeys.all });
-    await client.invalidateQueries({ queryKey: modelKeys.projectDetector(changed) });
+    await client.invalidateQueries({ queryKey: modelKeys.projectDeployment(changed, kind) });
   };
   const deploy = useMutation({
     mutationFn: (target: string) => deployModel(model.id, target),
     onSuccess: async (answer) => {
       toast(
-        t(`${k}.deployed`, { project: names.get(answer.project_id) ?? answer.project_id }),
+        t(`${k}.${kind}.deployed`, { project: names.get(answer.project_id) ?? answer.project_id }),
         'success',
       );
       await refresh(answer.project_id);
@@ -62,17 +67,17 @@ export function DeployModelDialog({
     onError: (error) => toast(t(`${k}.error`, { message: errorMessage(error, '') }), 'error'),
   });
   const reset = useMutation({
-    mutationFn: (target: string) => resetProjectDetector(target),
+    mutationFn: (target: string) => removeProjectDeployment(target, kind),
     onSuccess: async (answer) => {
       toast(
-        t(`${k}.resetDone`, { project: names.get(answer.project_id) ?? answer.project_id }),
+        t(`${k}.${kind}.resetDone`, { project: names.get(answer.project_id) ?? answer.project_id }),
         'success',
       );
       await refresh(answer.project_id);
     },
     onError: (error) => toast(t(`${k}.error`, { message: errorMessage(error, '') }), 'error'),
   });
-  const current = detector.data?.model;
+  const current = deployment.data?.model;
   const busy = deploy.isPending || reset.isPending;
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
@@ -91,10 +96,11 @@ export function DeployModelDialog({
               </MenuItem>
             ))}
           </TextField>
-          {detector.data !== undefined && (
+          {deployment.data !== undefined && (
             <Alert severity="info">
-              {t(`${k}.current`, {
-                name: current === null || current === undefined ? t(`${k}.builtIn`) : current.name,
+              {t(`${k}.${kind}.current`, {
+                name:
+                  current === null || current === undefined ? t(`${k}.${kind}.none`) : current.name,
               })}
             </Alert>
           )}
@@ -116,7 +122,7 @@ export function DeployModelDialog({
             </Stack>
           )}
           <Typography variant="caption" color="textSecondary">
-            {t(`${k}.resetHint`)}
+            {t(`${k}.${kind}.resetHint`)}
           </Typography>
         </Stack>
       </DialogContent>
@@ -127,7 +133,7 @@ export function DeployModelDialog({
           disabled={projectId === '' || busy || model.deployed_project_ids.includes(projectId)}
           onClick={() => deploy.mutate(projectId)}
         >
-          {deploy.isPending ? t(`${k}.deploying`) : t(`${k}.deploy`)}
+          {deploy.isPending ? t(`${k}.deploying`) : t(`${k}.${kind}.deploy`)}
         </Button>
       </DialogActions>
     </Dialog>

@@ -130,7 +130,9 @@ export function ModelDetailsDialog({
               </Typography>
             </>
           )}
-          <Typography variant="subtitle2">{t(`${k}.deployedIn`)}</Typography>
+          <Typography variant="subtitle2">
+            {model.type === 'morphology' ? t(`${k}.deployedInMorphology`) : t(`${k}.deployedIn`)}
+          </Typography>
           {model.deployed_project_ids.length === 0 ? (
             <Typography variant="body2" color="textSecondary">
               {t(`${k}.notDeployed`)}

@@ -10,7 +10,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import type { Model } from '@sarm/contracts';
+import { deploymentKindOf, type Model } from '@sarm/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatMetric, modelStatusColor } from './trainingLogic';
 
@@ -56,6 +56,9 @@ export function ModelsTable({
                 {model.source === 'imported' && (
                   <Chip size="small" variant="outlined" label={t(`${k}.importedChip`)} />
                 )}
+                {model.deployed_project_ids.length > 0 && (
+                  <Chip size="small" color="primary" label={t(`${k}.deployedAs.${model.type}`)} />
+                )}
               </TableCell>
               <TableCell>{t(`technical.training.types.${model.type}`)}</TableCell>
               <TableCell>{model.dataset_name ?? '—'}</TableCell>
@@ -92,10 +95,12 @@ export function ModelsTable({
                   {onDeploy !== undefined && (
                     <Button
                       size="small"
-                      disabled={model.type !== 'detection' || model.status !== 'trained'}
+                      disabled={model.status !== 'trained'}
                       onClick={() => onDeploy(model)}
                     >
-                      {t(`${k}.deploy`)}
+                      {deploymentKindOf(model.type) === 'morphology'
+                        ? t('technical.training.deploy.morphology.deploy')
+                        : t(`${k}.deploy`)}
                     </Button>
                   )}
                   <Button
