@@ -9,8 +9,9 @@ import {
 } from '@sarm/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, uniqueEmail } from './support/accounts.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts.js';
 import { TestApi } from './support/api.js';
+import { projectMember } from './support/members.js';
 import { launchBrowser, openPage, useSession } from './support/browser.js';
 import { okJson, writeSimulatedVideo } from './support/videos.js';
 
@@ -58,24 +59,10 @@ async function writeVideo(index: number): Promise<string> {
   });
 }
 
-/** A user who signs in with a password, holding one seeded role and a member of the project. */
+/** A project member holding one seeded role; answers their access token. */
 async function member(displayName: string, role: string): Promise<string> {
-  const email = uniqueEmail(role);
-  await api.register(displayName, email, PASSWORD);
-  const { user } = await api.login(email, PASSWORD);
-  await okJson(
-    await api.request('PUT', `/admin/users/${user.id}/roles`, { roles: [role] }, adminToken),
-  );
-  await okJson(
-    await api.request(
-      'POST',
-      `/admin/projects/${projectId}/users`,
-      { userId: user.id, accessLevel: 'member' },
-      adminToken,
-    ),
-    201,
-  );
-  return (await api.login(email, PASSWORD)).access_token;
+  const options = { adminToken, projectId, displayName, role, password: PASSWORD };
+  return (await projectMember(api, options)).token;
 }
 
 async function signedIn(token: string): Promise<Page> {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -9,8 +9,9 @@ import {
 } from '@sarm/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, uniqueEmail } from './support/accounts.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts.js';
 import { TestApi } from './support/api.js';
+import { projectMember } from './support/members.js';
 import { launchBrowser, openPage, useSession } from './support/browser.js';
 import { okJson, writeSimulatedVideo } from './support/videos.js';
 
@@ -31,6 +32,10 @@ const SETTINGS = {
   semen_volume_ml: 3,
 };
 const suffix = Date.now().toString(36);
+/** Screenshots of the bench and report screens for review (as screenshots.e2e.ts writes them). */
+const SHOTS_DIR = process.env.SARM_SHOTS_DIR ?? '/tmp/shots';
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SHOTS_DIR, `bench-${name}.png`), fullPage: true });
 const names = {
   project: `Bench ${suffix}`,
   sample: `Bench sample ${suffix}`,
@@ -48,22 +53,8 @@ let datasetId: string;
 const contexts: BrowserContext[] = [];
 
 async function member(displayName: string, role: string): Promise<string> {
-  const email = uniqueEmail(role);
-  await api.register(displayName, email, PASSWORD);
-  const { user } = await api.login(email, PASSWORD);
-  await okJson(
-    await api.request('PUT', `/admin/users/${user.id}/roles`, { roles: [role] }, adminToken),
-  );
-  await okJson(
-    await api.request(
-      'POST',
-      `/admin/projects/${projectId}/users`,
-      { userId: user.id, accessLevel: 'member' },
-      adminToken,
-    ),
-    201,
-  );
-  return (await api.login(email, PASSWORD)).access_token;
+  const options = { adminToken, projectId, displayName, role, password: PASSWORD };
+  return (await projectMember(api, options)).token;
 }
 
 async function uploadVideo(seed: number): Promise<string> {
@@ -139,6 +130,7 @@ const current = async () =>
 beforeAll(async () => {
   browser = await launchBrowser();
   workDir = await mkdtemp(path.join(tmpdir(), 'sarm-bench-'));
+  await mkdir(SHOTS_DIR, { recursive: true });
   adminToken = (await api.login(ADMIN_EMAIL, ADMIN_PASSWORD)).access_token;
   projectId = (
     (await okJson(
@@ -194,6 +186,10 @@ describe('the whole semen analysis', () => {
     await bench.keyboard.press('Backspace');
     await bench.keyboard.press('2');
     await bench.getByTestId('counter-replicate-done-vitality-1').waitFor();
+    await countVitality(bench, 40, 40);
+    await shot(bench, 'vitality-counting');
+    await bench.keyboard.press('Backspace');
+    await press(bench, 'Backspace', 79);
     await countVitality(bench, 88, 112);
     await bench.getByTestId('counter-agreement-vitality').waitFor();
     expect(await bench.getByTestId('counter-agreement-vitality').getAttribute('data-agree')).toBe(
@@ -201,6 +197,7 @@ describe('the whole semen analysis', () => {
     );
     await bench.getByTestId('assessment-save-vitality').click();
     await bench.getByTestId('assessment-disagree-vitality').waitFor();
+    await shot(bench, 'vitality-disagree');
     expect((await current()).current.vitality).toBeUndefined();
 
     // The recount agrees and becomes the sample's vitality.
@@ -220,6 +217,7 @@ describe('the whole semen analysis', () => {
     await countMorphology(bench);
     await bench.getByTestId('counter-replicate-done-morphology-1').waitFor();
     await countMorphology(bench);
+    await shot(bench, 'morphology-done');
     await bench.getByTestId('assessment-save-morphology').click();
     await bench.getByTestId('assessment-saved-morphology').waitFor();
     const morphology = (await current()).current.morphology;
@@ -257,6 +255,7 @@ describe('the whole semen analysis', () => {
     await dialog.getByLabel('Password').fill('not-my-password');
     await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
     await dialog.getByText('The password is incorrect: the report was not signed').waitFor();
+    await shot(desk, 'sign-dialog');
     await dialog.getByLabel('Password').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
     await desk.getByText(/Version \d+ signed/).waitFor();
@@ -269,6 +268,7 @@ describe('the whole semen analysis', () => {
 
     await desk.reload();
     await desk.getByTestId('interpretation-card').waitFor();
+    await shot(desk, 'report-signed');
     const [download] = await Promise.all([
       desk.waitForEvent('download'),
       desk.getByRole('button', { name: 'Download PDF' }).click(),

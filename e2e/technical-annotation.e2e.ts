@@ -14,11 +14,11 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, uniqueEmail } from './support/accounts.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts.js';
 import { TestApi } from './support/api.js';
+import { projectMember } from './support/members.js';
 import { launchBrowser, openPage, useSession } from './support/browser.js';
 import { seedTechnicalVideo, until } from './support/technical.js';
-import { okJson } from './support/videos.js';
 
 /**
  * The technical workflow's annotation (issue 9): an annotator corrects the engine's boxes of a
@@ -45,22 +45,14 @@ let videoFile: string;
 const contexts: BrowserContext[] = [];
 
 async function member(role: string): Promise<{ token: string; id: string }> {
-  const email = uniqueEmail(role);
-  await api.register(`${role} ${suffix}`, email, PASSWORD);
-  const { user } = await api.login(email, PASSWORD);
-  await okJson(
-    await api.request('PUT', `/admin/users/${user.id}/roles`, { roles: [role] }, adminToken),
-  );
-  await okJson(
-    await api.request(
-      'POST',
-      `/admin/projects/${projectId}/users`,
-      { userId: user.id, accessLevel: 'member' },
-      adminToken,
-    ),
-    201,
-  );
-  return { token: (await api.login(email, PASSWORD)).access_token, id: user.id };
+  const options = {
+    adminToken,
+    projectId,
+    displayName: `${role} ${suffix}`,
+    role,
+    password: PASSWORD,
+  };
+  return projectMember(api, options);
 }
 
 async function signedIn(token: string): Promise<Page> {

@@ -14,19 +14,12 @@ import {
   ASSESSMENT_IMAGE_MAX_BYTES,
   ASSESSMENT_IMAGE_MESSAGES,
 } from '../services/assessment-images.service.js';
+import { VIEW_REPORTS } from './clinical-access.js';
 
 const tags = ['assessments'];
 const datasetParams = z.object({ datasetId: z.string().min(1) });
 const imageParams = datasetParams.extend({ imageId: z.string().min(1) });
 const RECORD: PermissionRequirement = 'sarm.record_assessments';
-/** Report readers may see a sample's smear images (as its assessments). */
-const VIEW_REPORTS: readonly PermissionRequirement[] = [
-  'sarm.view_concentration',
-  'sarm.view_motility',
-  'sarm.view_morphology',
-  'sarm.view_reports',
-  'sarm.generate_report',
-];
 const TOO_LARGE = `The image is larger than ${ASSESSMENT_IMAGE_MAX_BYTES / (1024 * 1024)} MB`;
 
 /** Stained-smear images of a sample's morphology assessment, their proposals and confirmations. */

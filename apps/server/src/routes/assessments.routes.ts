@@ -4,30 +4,14 @@ import {
   AssessmentReplicatesQuerySchema,
   AssessmentReplicatesResponseSchema,
   SampleAssessmentsSchema,
-  type PermissionRequirement,
 } from '@sarm/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../context.js';
 import { requireAuth } from '../http/route-access.js';
+import { READ_QC, VIEW_REPORTS } from './clinical-access.js';
 
 const params = z.object({ datasetId: z.string().min(1) });
-/** Reading a sample's assessments: whoever reads its reports (as report-versions.routes.ts). */
-const VIEW_REPORTS: readonly PermissionRequirement[] = [
-  'sarm.view_concentration',
-  'sarm.view_motility',
-  'sarm.view_morphology',
-  'sarm.view_reports',
-  'sarm.generate_report',
-];
-/** Reading QC: the list quality-control.routes.ts grants its reads to. */
-const READ_QC: readonly PermissionRequirement[] = [
-  'sarm.view_concentration',
-  'sarm.view_motility',
-  'sarm.view_reports',
-  'sarm.generate_report',
-  'sarm.quality_control',
-];
 const SCOPE = 'A sample of a project the caller cannot see answers 404 `Dataset not found`.';
 
 /** Bench assessments of a sample (vitality, morphology, round cells, agglutination, MAR, comments). */

@@ -40,3 +40,19 @@ export const DELETE_FRAMES: readonly PermissionRequirement[] = [
   'sarm.manage_videos',
   'finetune.extract_frames',
 ];
+/** Who may read a sample's reports, and so its bench assessments and smear images. */
+export const VIEW_REPORTS: readonly PermissionRequirement[] = [
+  'sarm.view_concentration',
+  'sarm.view_motility',
+  'sarm.view_morphology',
+  'sarm.view_reports',
+  'sarm.generate_report',
+];
+/** Who may read quality control (manual counts, series, replicate agreement). */
+export const READ_QC: readonly PermissionRequirement[] = [
+  'sarm.view_concentration',
+  'sarm.view_motility',
+  'sarm.view_reports',
+  'sarm.generate_report',
+  'sarm.quality_control',
+];

@@ -20,16 +20,9 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../context.js';
 import { requireAuth } from '../http/route-access.js';
+import { READ_QC } from './clinical-access.js';
 
 const tags = ['quality-control'];
-/** Reading QC: whoever reads the results or reports of the project's samples, or records QC. */
-const READ_QC: readonly PermissionRequirement[] = [
-  'sarm.view_concentration',
-  'sarm.view_motility',
-  'sarm.view_reports',
-  'sarm.generate_report',
-  'sarm.quality_control',
-];
 const RECORD_QC: readonly PermissionRequirement[] = ['sarm.quality_control'];
 const QC_PAGING =
   '`limit` (default and at most 1000) and `offset` page them; a page shorter than `limit` is the last.';

@@ -11,22 +11,15 @@ import {
   ReportVersionSchema,
   ReportVersionsQuerySchema,
   ReportVersionsResponseSchema,
-  type PermissionRequirement,
 } from '@sarm/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../context.js';
 import { requireAuth } from '../http/route-access.js';
+import { VIEW_REPORTS } from './clinical-access.js';
 
 const tags = ['analysis'];
 const params = z.object({ datasetId: z.string().min(1) });
-const VIEW_REPORTS: readonly PermissionRequirement[] = [
-  'sarm.view_concentration',
-  'sarm.view_motility',
-  'sarm.view_morphology',
-  'sarm.view_reports',
-  'sarm.generate_report',
-];
 
 /** Versions, sign-off and amendment of the stored WHO reports (issue 15, reports as records). */
 export const reportVersionsRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
