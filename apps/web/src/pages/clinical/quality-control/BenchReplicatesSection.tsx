@@ -24,29 +24,12 @@ import {
   formatAgreementPercent,
   technicianKey,
 } from './benchReplicatesLogic';
+import { MODULE_KEYS, measureKey } from '../assessments/labelKeys';
 import { formatFigure } from './qualityControlLogic';
 
 /** Pairs listed before "Show all". */
 const POINTS_SHOWN = 10;
 const ALL = 'all';
-
-const MODULE_KEYS = {
-  vitality: 'qc.bench.modules.vitality',
-  morphology: 'qc.bench.modules.morphology',
-  round_cells: 'qc.bench.modules.round_cells',
-  mar: 'qc.bench.modules.mar',
-} as const satisfies Record<CountedModule, string>;
-
-const MEASURE_KEYS = {
-  live: 'qc.bench.measures.live',
-  normal: 'qc.bench.measures.normal',
-  bound: 'qc.bench.measures.bound',
-  leukocytes: 'qc.bench.measures.leukocytes',
-  round_cells: 'qc.bench.measures.round_cells',
-} as const;
-
-const isKnownMeasure = (measure: string): measure is keyof typeof MEASURE_KEYS =>
-  Object.hasOwn(MEASURE_KEYS, measure);
 
 const isCountedModule = (value: string): value is CountedModule =>
   COUNTED_MODULES.some((module) => module === value);
@@ -67,8 +50,10 @@ export function BenchReplicatesSection() {
   const rows = technician === undefined ? [] : benchPointRows(technician.points);
   const shown = showAll ? rows : rows.slice(0, POINTS_SHOWN);
   // The server names its measures; one it adds later still shows, untranslated.
-  const measureName = (measure: string) =>
-    isKnownMeasure(measure) ? t(MEASURE_KEYS[measure]) : measure;
+  const measureName = (measure: string) => {
+    const key = measureKey(measure);
+    return key === null ? measure : t(key);
+  };
 
   return (
     <Paper sx={{ p: 2 }} data-testid="bench-replicates-section">
