@@ -33,7 +33,7 @@ import {
 import type { ProjectScope } from './project-scope.js';
 import { storedAssessments, storedInterpretation } from './report-figures.js';
 import { storedSample, type ReportSampleReader } from './report-sample.js';
-import { toReportVersion, type ReportRecorder } from './report-versions.service.js';
+import { toReportVersion, type ReportRecorder } from './report-recorder.js';
 import type { VideosService } from './videos.service.js';
 import type { NotificationContent } from './notifications.service.js';
 import {

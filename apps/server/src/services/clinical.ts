@@ -22,7 +22,8 @@ import { createProjectScope } from './project-scope.js';
 import { serverVersion } from '../backup/backup-manifest.js';
 import { createReportRecordsService } from './report-records.service.js';
 import { createReportSampleReader } from './report-sample.js';
-import { createReportRecorder, createReportVersionsService } from './report-versions.service.js';
+import { createReportRecorder } from './report-recorder.js';
+import { createReportVersionsService } from './report-versions.service.js';
 import { createVideoUploadService } from './video-upload.service.js';
 import { createVideosService } from './videos.service.js';
 
