@@ -12,3 +12,4 @@ export * from './analyze/index.js';
 export * from './simulate/index.js';
 export * from './overlay/paint-overlay.js';
 export * from './segment/index.js';
+export * from './timing/index.js';

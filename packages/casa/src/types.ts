@@ -27,6 +27,12 @@ export interface GrayFrame {
    * through it (the classical detector), which then skips converting every pixel.
    */
   readonly levels?: Uint8Array;
+  /**
+   * Presentation time of the frame, s (from the container, or the browser's recording clock).
+   * When frames carry it, the analysis measures velocities over the real time between frames, so
+   * uneven or dropped frames do not bias them; without it frames are taken as index / fps.
+   */
+  readonly time?: Seconds;
 }
 
 /** What a probe of a video file tells. */

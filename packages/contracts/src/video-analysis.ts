@@ -86,6 +86,26 @@ export const VideoMotilitySchema = z.object({
 /** Common drift of the field removed before kinematics, µm/s (absent in older analyses). */
 export const VideoDriftSchema = DriftSummarySchema;
 
+/**
+ * How the analysed frames were spaced in time, read from their own timestamps (absent in analyses
+ * made before the engine read them). A browser recording that stalls keeps its frames' real times,
+ * so the stall shows as a gap: `dropped_frames` are the frames missing in such gaps (intervals
+ * over 1.5 x the nominal one), and `dropped_over_limit` marks a field that lost more than
+ * `max_dropped_share` of its frames. Velocities are measured over the real time between frames.
+ */
+export const VideoTimingSchema = z.object({
+  timing: z.enum(['constant', 'variable']),
+  dropped_frames: z.number(),
+  /** Dropped frames over the frames the recording should have held, 0..1. */
+  dropped_share: z.number(),
+  /** Longest interval between two frames, s. */
+  max_gap_s: z.number(),
+  /** The dropped share above which the field is marked, 0..1. */
+  max_dropped_share: z.number(),
+  dropped_over_limit: z.boolean(),
+});
+export type VideoTiming = z.infer<typeof VideoTimingSchema>;
+
 /** The newest stored CASA analysis of a video. */
 export const StoredVideoAnalysisSchema = z.object({
   id: z.string(),
@@ -94,6 +114,7 @@ export const StoredVideoAnalysisSchema = z.object({
   concentration: VideoConcentrationSchema,
   motility: VideoMotilitySchema,
   drift: VideoDriftSchema.optional(),
+  timing: VideoTimingSchema.optional(),
   tracks: z.array(AnalysisTrackSchema),
 });
 export type StoredVideoAnalysis = z.infer<typeof StoredVideoAnalysisSchema>;

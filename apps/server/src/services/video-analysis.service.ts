@@ -1,5 +1,10 @@
 import type { AnalysisResult } from '@sarm/casa';
-import type { AnalysisTrack, StoredVideoAnalysis, VideoAnalysisResponse } from '@sarm/contracts';
+import type {
+  AnalysisTrack,
+  StoredVideoAnalysis,
+  VideoAnalysisResponse,
+  VideoTiming,
+} from '@sarm/contracts';
 import type { VideoAnalysisRow, VideoRow } from '../db/schema/index.js';
 import type { AnalysesRepository } from '../repositories/analyses.repository.js';
 import type { AuthContext } from './access.js';
@@ -26,6 +31,22 @@ function toTracks(result: AnalysisResult): AnalysisTrack[] {
   }));
 }
 
+/** The frames' timing as the engine read it; absent in analyses stored before it did. */
+function timingOf(result: AnalysisResult): { timing?: VideoTiming } {
+  const video: Partial<AnalysisResult['video']> = result.video;
+  if (video.timing === undefined) return {};
+  return {
+    timing: {
+      timing: video.timing,
+      dropped_frames: video.dropped_frames ?? 0,
+      dropped_share: video.dropped_share ?? 0,
+      max_gap_s: video.max_gap_s ?? 0,
+      max_dropped_share: video.max_dropped_share ?? 0,
+      dropped_over_limit: video.dropped_over_limit ?? false,
+    },
+  };
+}
+
 function toStoredAnalysis(row: VideoAnalysisRow, result: AnalysisResult): StoredVideoAnalysis {
   return {
     id: row.id,
@@ -39,6 +60,7 @@ function toStoredAnalysis(row: VideoAnalysisRow, result: AnalysisResult): Stored
     },
     // Absent in the jsonb of analyses stored before the engine estimated drift.
     ...(result.drift === undefined ? {} : { drift: result.drift }),
+    ...timingOf(result),
     tracks: toTracks(result),
   };
 }

@@ -10,7 +10,14 @@ import { repairSwaps } from '../track/repair.js';
 import { Tracker } from '../track/tracker.js';
 import type { GrayFrame, VideoInfo } from '../types.js';
 import { summariseMotility } from '../who/motility.js';
+import { FrameClock } from '../timing/frame-clock.js';
+import {
+  DEFAULT_MAX_DROPPED_SHARE,
+  constantFrameTiming,
+  describeFrameTiming,
+} from '../timing/frame-timing.js';
 import { measureTrack, toMicronTrack } from './measure-track.js';
+import { toMicronTrackAtTimes } from './measure-timed-track.js';
 import type { AnalysisResult, FrameResult, PolarityReport } from './result.js';
 
 /** Called after each frame with frames done and the expected total (from the probe). */
@@ -54,6 +61,11 @@ export interface AnalyzeOptions {
    * `settings.polarity` is the polarity used, so the result can be reproduced without this option.
    */
   readonly autoPolarity?: boolean;
+  /**
+   * Share of dropped frames (0..1, default 5 %) above which the result marks the recording
+   * (`video.dropped_over_limit`): its frames' timestamps show gaps where frames went missing.
+   */
+  readonly maxDroppedShare?: number;
 }
 
 /**
@@ -94,6 +106,8 @@ async function analyzeWithPolarity(
   polarity: PolarityReport,
 ): Promise<AnalysisResult> {
   const fps = settings.fpsOverride ?? info.fps;
+  // An fps override says the container's timing is wrong, so the frames' timestamps are too.
+  const clock = new FrameClock(fps, settings.fpsOverride === null);
   const detector = options.detector ?? new ClassicalDetector(settings);
   const finished: FinishedTrack[] = [];
   const tracker = new Tracker(
@@ -114,8 +128,8 @@ async function analyzeWithPolarity(
   const perFrame: FrameResult[] = [];
   let width = info.width;
   let height = info.height;
-  const record = (index: GrayFrame['index'], detections: readonly Detection[]) => {
-    tracker.push(index, detections);
+  const record = (index: GrayFrame['index'], at: number, detections: readonly Detection[]) => {
+    tracker.push(index, detections, at);
     const count = detections.reduce((sum, d) => sum + d.cellCount, 0);
     perFrame.push(
       options.includeDetections
@@ -126,7 +140,11 @@ async function analyzeWithPolarity(
   };
   // An asynchronous detector works on the next frames while the oldest one's answer is awaited;
   // answers are recorded in frame order. A synchronous one costs no promise at all.
-  const inDetection: { index: GrayFrame['index']; detections: Promise<Detection[]> }[] = [];
+  const inDetection: {
+    index: GrayFrame['index'];
+    at: number;
+    detections: Promise<Detection[]>;
+  }[] = [];
   let lastYield = performance.now();
   let stretch = YIELD_EVERY_MS;
   for await (const frame of frames) {
@@ -138,19 +156,20 @@ async function analyzeWithPolarity(
     }
     width = frame.width;
     height = frame.height;
+    const at = clock.place(frame);
     const answered = detector.detect(frame, settings);
     if (Array.isArray(answered) && inDetection.length === 0) {
-      record(frame.index, answered);
+      record(frame.index, at, answered);
       continue;
     }
     const detections = Promise.resolve(answered);
     // Rejections are awaited below; this only keeps a later frame's from counting as unhandled.
     detections.catch(() => undefined);
-    inDetection.push({ index: frame.index, detections });
+    inDetection.push({ index: frame.index, at, detections });
     const oldest = inDetection.length >= DETECTIONS_IN_FLIGHT ? inDetection.shift() : undefined;
-    if (oldest !== undefined) record(oldest.index, await oldest.detections);
+    if (oldest !== undefined) record(oldest.index, oldest.at, await oldest.detections);
   }
-  for (const { index, detections } of inDetection) record(index, await detections);
+  for (const { index, at, detections } of inDetection) record(index, at, await detections);
   tracker.flush();
   const repaired = repairSwaps(finished, {
     encounterPx: ENCOUNTER_UM / settings.umPerPixel,
@@ -158,24 +177,53 @@ async function analyzeWithPolarity(
   });
   repaired.sort((a, b) => a.id - b.id);
   const frameSpan = perFrame.reduce((m, f) => Math.max(m, f.frame + 1), 0);
+  const maxDroppedShare = options.maxDroppedShare ?? DEFAULT_MAX_DROPPED_SHARE;
+  const times = clock.usesTimestamps ? clock.times(frameSpan) : null;
+  const timing =
+    times === null ? constantFrameTiming(fps) : describeFrameTiming(times, fps, maxDroppedShare);
+  // Evenly spaced timestamps measure as index / fps: a constant-rate file gives the same result
+  // with or without them. Uneven ones are measured at the frames' own times, on the nominal grid.
+  const realTimes = timing.timing === 'variable' ? times : null;
+  const gridFrames =
+    realTimes === null ? frameSpan : Math.floor((realTimes[frameSpan - 1] ?? 0) * fps + 1e-6) + 1;
   const drift = estimateDrift(
-    repaired.map((t) => toMicronTrack(t.points, settings.umPerPixel)),
+    repaired.map((t) =>
+      realTimes === null
+        ? toMicronTrack(t.points, settings.umPerPixel)
+        : toMicronTrackAtTimes(t.points, realTimes, fps, settings.umPerPixel),
+    ),
     {
       fps,
-      frames: frameSpan,
+      frames: gridFrames,
       slowProgressiveUmPerS: settings.slowProgressiveUmPerS,
       smoothingS: settings.driftSmoothingS,
     },
   );
   const tracks = repaired.map((t) =>
-    measureTrack(t, fps, settings, drift, info.codingPeriodFrames),
+    measureTrack(t, fps, settings, drift, info.codingPeriodFrames, realTimes ?? undefined),
   );
+  const durationS =
+    realTimes === null
+      ? perFrame.length / fps
+      : (realTimes[frameSpan - 1] ?? 0) + timing.nominal_interval_s;
   const cellFrames = perFrame.reduce((s, f) => s + f.count, 0);
   const meanCount = perFrame.length > 0 ? cellFrames / perFrame.length : 0;
   const trackSpans = repaired.map((t) => (t.points.at(-1)?.[0] ?? 0) - (t.points[0]?.[0] ?? 0) + 1);
   return {
     engine: { name: 'sarm-casa', settings_version: settings.version },
-    video: { width, height, fps, frames: perFrame.length, duration_s: perFrame.length / fps },
+    video: {
+      width,
+      height,
+      fps,
+      frames: perFrame.length,
+      duration_s: durationS,
+      timing: timing.timing,
+      dropped_frames: timing.dropped_frames,
+      dropped_share: timing.dropped_share,
+      max_gap_s: timing.max_gap_s,
+      max_dropped_share: maxDroppedShare,
+      dropped_over_limit: timing.dropped_over_limit,
+    },
     settings,
     polarity,
     concentration: computeConcentration({

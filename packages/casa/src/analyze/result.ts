@@ -45,6 +45,21 @@ export interface AnalysisResult {
     readonly fps: number;
     readonly frames: number;
     readonly duration_s: number;
+    /**
+     * How the frames were spaced: `variable` when their own timestamps were uneven (jitter or
+     * stalls), and velocities were then measured over the real time between frames.
+     */
+    readonly timing: 'constant' | 'variable';
+    /** Frames missing in the timestamps' gaps (intervals over 1.5 x the nominal one). */
+    readonly dropped_frames: number;
+    /** Dropped frames over the frames the recording should have held, 0..1. */
+    readonly dropped_share: number;
+    /** Longest interval between two frames, s. */
+    readonly max_gap_s: number;
+    /** The share of dropped frames above which the recording is marked, 0..1. */
+    readonly max_dropped_share: number;
+    /** True when `dropped_share` exceeds `max_dropped_share`. */
+    readonly dropped_over_limit: boolean;
   };
   readonly settings: CasaSettings;
   readonly polarity: PolarityReport;

@@ -6,6 +6,7 @@ import type { AccuracyFigures } from './accuracy.js';
 import { measureAccuracy } from './accuracy.js';
 import { HELD_OUT_SEEDS, TUNING_SEEDS, hardCases, summarise } from './hard-cases.js';
 import { HARD_SAMPLE_PARAMS } from '../simulate/params.js';
+import { TIMING_HELD_OUT_SEEDS, measureTiming } from './timing.js';
 import {
   measureDetectorFps,
   measureEngineFps,
@@ -31,7 +32,7 @@ const CASES: [string, Parameters<typeof measureAccuracy>[1]][] = [
 
 /**
  * Command-line filters, so a single case can be measured without the whole bench (the machine is
- * shared): `--only accuracy,hard,speed,real` runs those sections only; `--filter TEXT` runs only
+ * shared): `--only accuracy,hard,timing,speed,real` runs those sections only; `--filter TEXT` runs only
  * the accuracy and hard cases whose label contains TEXT (e.g. `--filter "0.3 um/px"`); `--seeds
  * tuning` or `--seeds held-out` runs one of the hard seed sets; `--codec memory` or `--codec h264`
  * runs the hard cases on frames in memory only or through H.264 only (both by default).
@@ -67,6 +68,9 @@ function parseBenchOptions(args: readonly string[]): BenchOptions {
     codec,
   };
 }
+
+/** What the timing section's recordings are. */
+const SIM_TIMING = `HELD-OUT seeds (${TIMING_HELD_OUT_SEEDS.join(', ')}), 80 heads, 640x480, 250 frames each, class shares pooled`;
 
 const OPTIONS = parseBenchOptions(process.argv.slice(2));
 const runs = (section: string): boolean => OPTIONS.sections?.has(section) ?? true;
@@ -154,6 +158,21 @@ async function printHardSamples(): Promise<void> {
         crf,
       );
     }
+  }
+}
+
+async function printTiming(): Promise<void> {
+  console.log(
+    `\ntiming (issue 33): the same motion at a constant 50 fps, with +-30 % jitter per interval, and with three 200 ms stalls (30 frames dropped, times kept); ${SIM_TIMING}`,
+  );
+  console.log(
+    'recording vs constant rate     class share difference pp (rapid slow non-pr immot)  mean VSL %  mean VCL %  tracks (constant)  dropped frames',
+  );
+  for (const f of await measureTiming(TIMING_HELD_OUT_SEEDS)) {
+    const c = f.classDifferencePp;
+    console.log(
+      `${f.variant.padEnd(28)}   ${signed(c['Rapid Progressive'])} ${signed(c['Slow Progressive'])} ${signed(c['Non Progressive'])} ${signed(c.Immotile)}                          ${signed(f.vslDifferencePercent)}      ${signed(f.vclDifferencePercent)}      ${String(f.tracks).padStart(4)} (${f.constantTracks})         ${String(f.droppedFrames).padStart(4)}`,
+    );
   }
 }
 
@@ -246,6 +265,7 @@ console.log(
 );
 if (runs('accuracy')) await printAccuracy();
 if (runs('hard')) await printHardSamples();
+if (runs('timing')) await printTiming();
 if (runs('engine-speed')) await printEngineSpeed();
 if (runs('speed')) await printSpeedAndMemory();
 if (runs('real')) await printRealVideo();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WasmKernels } from './wasm-kernels.js';
 
 /** Whether block (bx, by) holds a byte at or past its threshold, pixel by pixel. */
@@ -65,5 +65,28 @@ describe('WasmKernels', () => {
   it('works on whole 16-pixel groups only', () => {
     expect(WasmKernels.fits(640)).toBe(true);
     expect(WasmKernels.fits(644)).toBe(false);
+  });
+
+  describe('where compiling WebAssembly is forbidden (a content security policy)', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    });
+
+    it('answers no kernels, so the detector works in JavaScript instead of finding nothing', async () => {
+      vi.resetModules();
+      vi.stubGlobal('WebAssembly', {
+        validate: () => true,
+        Module: class {
+          constructor() {
+            throw new Error('Refused to compile or instantiate WebAssembly module');
+          }
+        },
+        Instance: (globalThis as unknown as { WebAssembly: { Instance: unknown } }).WebAssembly
+          .Instance,
+      });
+      const fresh = await import('./wasm-kernels.js');
+      expect(fresh.WasmKernels.create()).toBeNull();
+    });
   });
 });

@@ -33,6 +33,21 @@ const AT_LEAST_ENTRIES = NAN_THRESHOLD_INDEX + 1;
 let compiled: object | null | undefined;
 
 /**
+ * The kernels' module, or null where it cannot be compiled: no SIMD, or a page whose content
+ * security policy forbids compiling WebAssembly (a CompileError or EvalError). The detector then
+ * works in JavaScript instead of failing, or worse, finding no head.
+ */
+function compileKernels(wasm: WasmApi): object | null {
+  const bytes = moduleBytes(KERNELS);
+  if (!wasm.validate(bytes)) return null;
+  try {
+    return new wasm.Module(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The kernels for frames whose width is a multiple of 16, on buffers in the module's memory that
  * `BackgroundSubtractor` uses as its own (`means`, `background`, `integral`, `threshold`,
  * `candidates`, `blockLists`, `signal`). The block test reads a threshold image and an enable
@@ -93,10 +108,7 @@ export class WasmKernels {
   static create(): WasmKernels | null {
     const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
     if (wasm === undefined) return null;
-    if (compiled === undefined) {
-      const bytes = moduleBytes(KERNELS);
-      compiled = wasm.validate(bytes) ? new wasm.Module(bytes) : null;
-    }
+    if (compiled === undefined) compiled = compileKernels(wasm);
     if (compiled === null) return null;
     const { exports } = new wasm.Instance(compiled);
     return new WasmKernels(exports.memory as WasmMemory, exports as Record<string, Kernel>);

@@ -1,1 +1,2 @@
 export * from './kinematics.js';
+export * from './timed-kinematics.js';

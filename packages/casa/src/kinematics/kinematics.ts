@@ -23,7 +23,8 @@ export interface Kinematics {
 
 const ratio = (a: number, b: number): number => (b > 0 ? (100 * a) / b : 0);
 
-function pathLength(points: readonly { x: number; y: number }[]): number {
+/** Length of the polyline through the points, µm. */
+export function pathLength(points: readonly { x: number; y: number }[]): number {
   let sum = 0;
   for (let i = 1; i < points.length; i++) {
     const a = points[i - 1];
@@ -50,7 +51,10 @@ export function averagePath(points: readonly TimedPoint[], window: number): Time
 }
 
 /** Signed lateral offsets of each point from the average path (positive to the left of travel). */
-function lateralOffsets(points: readonly TimedPoint[], average: readonly TimedPoint[]): number[] {
+export function lateralOffsets(
+  points: readonly TimedPoint[],
+  average: readonly TimedPoint[],
+): number[] {
   return points.map((p, i) => {
     const prev = average[Math.max(0, i - 1)] ?? p;
     const next = average[Math.min(average.length - 1, i + 1)] ?? p;
@@ -63,7 +67,8 @@ function lateralOffsets(points: readonly TimedPoint[], average: readonly TimedPo
   });
 }
 
-function meanAbsoluteTurningAngle(points: readonly TimedPoint[]): number {
+/** Mean absolute turning angle between consecutive steps, degrees (MAD). */
+export function meanAbsoluteTurningAngle(points: readonly TimedPoint[]): number {
   let sum = 0;
   let n = 0;
   for (let i = 2; i < points.length; i++) {

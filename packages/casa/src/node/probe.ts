@@ -185,3 +185,27 @@ export async function probeVideoStream(
     bytes,
   };
 }
+
+/**
+ * Presentation times of the video stream's frames, s, in presentation order: the packets'
+ * timestamps, demuxed and not decoded (about a read of the file), sorted, since with B frames they
+ * are stored in decode order. Every ffprobe prints them (the packaged 2018 build and a system one
+ * alike), and each packet of a video stream is one frame of the passthrough reader. Null when any
+ * packet has no timestamp (a raw H.264 stream) or ffprobe cannot tell: the frames are then
+ * taken as evenly spaced.
+ */
+export async function probeFrameTimes(path: string): Promise<number[] | null> {
+  const out = await runFfprobe(path, [
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'packet=pts_time',
+    '-of',
+    'csv=p=0',
+  ]).catch(() => null);
+  if (out === null) return null;
+  const lines = out.split('\n').filter((line) => line.trim() !== '');
+  const times = lines.map((line) => Number(line.split(',')[0]));
+  if (times.length === 0 || !times.every(Number.isFinite)) return null;
+  return times.sort((a, b) => a - b);
+}

@@ -11,3 +11,10 @@ export { MIN_TRACK_FRAMES, classifyTrueTrack } from './truth.js';
 export type { SimulationExpected, SimulationTrack, SimulationTruth } from './truth.js';
 export { createRng, gaussian, mixSeed, mulberry32 } from './random.js';
 export type { RandomSource, Rng } from './random.js';
+export {
+  constantFrameTimes,
+  createTimedSimulation,
+  jitteredFrameTimes,
+  stalledFrameTimes,
+} from './timed-simulation.js';
+export type { TimedSimulation } from './timed-simulation.js';

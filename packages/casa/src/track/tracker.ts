@@ -52,8 +52,14 @@ interface ActiveTrack {
   areaUm2: number;
   /** Long-axis direction of the head when last seen; null when the head looked round. */
   angle: number | null;
-  /** Frame of the last detection of the head itself (not a cluster it was hidden in). */
+  /**
+   * Time of the last detection of the head itself (not a cluster it was hidden in), in nominal
+   * frames (see {@link Tracker.push}).
+   */
   lastSeen: number;
+  /** Time of the track's last point, nominal frames. */
+  lastAt: number;
+  /** Frames (that exist) in which the track took no head since its last point. */
   missed: number;
 }
 
@@ -94,17 +100,23 @@ export class Tracker {
 
   /**
    * Adds one frame's detections (frames must arrive in increasing order). Heads ('sperm') extend or
-   * start tracks; clusters only carry tracks through; pinheads are ignored.
+   * start tracks; clusters only carry tracks through; pinheads are ignored. `at` is the frame's
+   * time in nominal frames (seconds x fps; the frame index when not given): velocities, gates and
+   * the gap limit go by it, so uneven frame times and a stall (frames dropped, times kept) are
+   * bridged by the time that passed, not by the count of frames.
    */
-  push(frame: number, detections: readonly Detection[]): void {
+  push(frame: number, detections: readonly Detection[], at: number = frame): void {
     const tracks = this.active;
     const { gatePx, maxGapFrames, fps } = this.options;
     const missedFrameCost = MISSED_SECOND_COST / (fps ?? 50);
     const predictions = tracks.map((t): Prediction => {
       const last = t.points[t.points.length - 1] ?? [frame, 0, 0];
-      const steps = frame - last[0];
+      const steps = at - t.lastAt;
       // Fast heads beat sideways by several micrometres per frame: their gate widens with speed.
-      const gate = (gatePx + Math.hypot(t.vx, t.vy)) * Math.min(steps, 2);
+      // A shorter interval than nominal does not narrow it (the beat is as wide). A stall moves
+      // the prediction by the time that passed and grows its variance with it, but the gate stays
+      // at two steps: wider, it let tracks take passing cells after a stall (seen on simulations).
+      const gate = (gatePx + Math.hypot(t.vx, t.vy)) * Math.min(Math.max(steps, 1), 2);
       return {
         x: last[1] + t.vx * steps,
         y: last[2] + t.vy * steps,
@@ -112,7 +124,7 @@ export class Tracker {
         // Uncertainty grows with the frames since the head itself was last seen, including frames
         // spent hidden in a cluster (a circling cell does not keep its velocity while hidden). A
         // still head does not: hidden under a passing cell, it is where it was.
-        variance: this.isStill(t) ? t.variance : t.variance * (frame - t.lastSeen),
+        variance: this.isStill(t) ? t.variance : t.variance * (at - t.lastSeen),
         // A coasting track pays for each missed frame, so a track seen last frame wins a contested
         // head instead of the two taking it in turns.
         penalty: t.missed * missedFrameCost,
@@ -132,14 +144,16 @@ export class Tracker {
       const p = predictions[i];
       if (d && p) {
         taken.add(d);
-        if (d.className === 'cluster') this.coast(track, frame, p, d);
-        else this.extend(track, frame, d, p);
+        if (d.className === 'cluster') this.coast(track, frame, at, p, d);
+        else this.extend(track, frame, at, d, p);
         this.active.push(track);
         return;
       }
       track.missed += 1;
       const gapFrames = maxGapFrames * (this.isStill(track) ? STILL_GAP_FACTOR : 1);
-      if (track.missed <= gapFrames && (p === undefined || !this.hasLeftField(track, p))) {
+      // The gap is the time since the track's last point (at a constant rate, the missed frames).
+      const unseen = at - track.lastAt;
+      if (unseen <= gapFrames && (p === undefined || !this.hasLeftField(track, p))) {
         this.active.push(track);
       } else this.finish(track);
     });
@@ -155,7 +169,8 @@ export class Tracker {
         variance: (gatePx / 2) ** 2,
         areaUm2: d.morphometry.area_um2,
         angle: headAngle(d),
-        lastSeen: frame,
+        lastSeen: at,
+        lastAt: at,
         missed: 0,
       });
     }
@@ -185,10 +200,10 @@ export class Tracker {
     return Math.hypot(track.vx, track.vy) < noise / 4;
   }
 
-  private extend(track: ActiveTrack, frame: number, d: Detection, p: Prediction): void {
+  private extend(track: ActiveTrack, frame: number, at: number, d: Detection, p: Prediction): void {
     track.areaUm2 = (1 - AREA_SMOOTHING) * track.areaUm2 + AREA_SMOOTHING * d.morphometry.area_um2;
     track.angle = headAngle(d);
-    track.lastSeen = frame;
+    track.lastSeen = at;
     const last = track.points[track.points.length - 1];
     const floor = (this.options.minSigmaPx ?? 1) ** 2;
     const error2 = ((d.x - p.x) ** 2 + (d.y - p.y) ** 2) / 2;
@@ -197,7 +212,7 @@ export class Tracker {
       (1 - VARIANCE_SMOOTHING) * track.variance + VARIANCE_SMOOTHING * error2,
     );
     if (last) {
-      const steps = frame - last[0];
+      const steps = at - track.lastAt;
       // A young track averages all its steps so far (one step of a beating head says little about
       // its course); an older one follows a moving average.
       const alpha = Math.max(VELOCITY_SMOOTHING, 1 / track.points.length);
@@ -205,6 +220,7 @@ export class Tracker {
       track.vy = (1 - alpha) * track.vy + (alpha * (d.y - last[2])) / steps;
     }
     track.points.push([frame, d.x, d.y]);
+    track.lastAt = at;
     if (track.detections.length < KEPT_DETECTIONS) track.detections.push(d);
     track.missed = 0;
   }
@@ -213,10 +229,17 @@ export class Tracker {
    * Inside a cluster the blob's centroid lies between the cells: follow the prediction instead, kept
    * inside the cluster's box (a cell that turns while hidden must not coast away from it).
    */
-  private coast(track: ActiveTrack, frame: number, p: Prediction, cluster: Detection): void {
+  private coast(
+    track: ActiveTrack,
+    frame: number,
+    at: number,
+    p: Prediction,
+    cluster: Detection,
+  ): void {
     const x = Math.min(Math.max(p.x, cluster.x1), cluster.x2 - 1);
     const y = Math.min(Math.max(p.y, cluster.y1), cluster.y2 - 1);
     track.points.push([frame, x, y]);
+    track.lastAt = at;
     track.missed = 0;
   }
 

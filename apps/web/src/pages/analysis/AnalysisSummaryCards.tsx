@@ -149,6 +149,25 @@ export function AnalysisSummaryCards({
               seconds: video.duration_s.toFixed(1),
             })}
           </Typography>
+          {analysis.timing !== undefined && (
+            <Typography variant="body2" color="textSecondary" data-testid="dropped-frames">
+              {t('videoAnalysis.summary.droppedFrames', {
+                frames: analysis.timing.dropped_frames,
+                percent: (100 * analysis.timing.dropped_share).toFixed(1),
+              })}
+            </Typography>
+          )}
+          {analysis.timing?.dropped_over_limit === true && (
+            <Chip
+              size="small"
+              color="warning"
+              data-testid="dropped-frames-warning"
+              label={t('videoAnalysis.summary.droppedOverLimit', {
+                limit: Math.round(100 * analysis.timing.max_dropped_share),
+              })}
+              sx={{ mt: 1 }}
+            />
+          )}
         </SummaryCard>
       </Grid>
       <Grid size={{ xs: 12, lg: 15 }}>
