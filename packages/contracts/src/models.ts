@@ -195,6 +195,11 @@ export const TrainingStatusSchema = z.object({
   samples: z.object({ training: z.number().int(), validation: z.number().int() }).nullable(),
   error: z.string().nullable(),
   stop_requested: z.boolean(),
+  /**
+   * A failed run: the saved epoch a retry resumes from; absent or null when a retry starts from
+   * the first epoch (nothing was saved) or the run has not failed.
+   */
+  retry_from_epoch: z.number().int().nullable().optional(),
   /** Morphology models: the kept epoch on the validation crops; `null` for detectors and before the end. */
   evaluation: z
     .object({

@@ -7,6 +7,11 @@ export interface JobContext {
   readonly taskId: string;
   /** 0 for the first attempt, 1 for the first retry, and so on. */
   readonly attempt: number;
+  /**
+   * How pg-boss says the previous attempt ended (its error message, or its lease running out);
+   * null on a first attempt or when nothing was recorded.
+   */
+  readonly previousEnd?: string | null;
   /** Aborted when the task is cancelled or the worker shuts down; long handlers must watch it. */
   readonly signal: AbortSignal;
   /**

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { attemptEndReason, isPermanentTrainingError } from '../services/training/attempt-notes.js';
 import { type ModelTrainer, TRAINING_MESSAGES } from '../services/training/model-trainer.js';
-import { defineJob } from './job-definition.js';
+import { defineJob, TaskAbortedError } from './job-definition.js';
 
 /** Retries after the first failure; a retry resumes from the last saved epoch. */
-const RETRY_LIMIT = 2;
+export const TRAINING_RETRY_LIMIT = 2;
+
+const PERMANENT: readonly string[] = Object.values(TRAINING_MESSAGES);
 
 /** Trains a model (spec 2 §7.4 train) in a worker thread; see `createModelTrainer`. */
 export function createModelTrainJob(deps: { trainer: ModelTrainer }) {
@@ -11,9 +14,10 @@ export function createModelTrainJob(deps: { trainer: ModelTrainer }) {
     name: 'model.train',
     title: 'Model training',
     payload: z.object({ modelId: z.string() }),
-    retryLimit: RETRY_LIMIT,
+    retryLimit: TRAINING_RETRY_LIMIT,
     retryDelaySeconds: 5,
-    // Long runs are expected; a dead worker is noticed by its lease long before this.
+    // Long runs are expected; a dead worker is noticed by its lease, a stuck trainer by the
+    // runner's watchdog, long before this.
     timeLimitSeconds: 12 * 60 * 60,
     concurrency: 1,
     // The Model Training page shows the run; no notice of routine completion.
@@ -22,13 +26,41 @@ export function createModelTrainJob(deps: { trainer: ModelTrainer }) {
       try {
         return await deps.trainer.train(payload.modelId, context);
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        // Missing data fails at once; other errors are retried from the last checkpoint.
-        const permanent = (Object.values(TRAINING_MESSAGES) as string[]).includes(reason);
-        if (!context.signal.aborted && (permanent || context.attempt >= RETRY_LIMIT))
-          await deps.trainer.fail(payload.modelId, reason);
+        await recordAttemptEnd(deps.trainer, payload.modelId, context, error);
         throw error;
       }
     },
   });
+}
+
+/**
+ * Says why the attempt ended before the job is retried or fails: the model fails with the reason
+ * when no retry can cure it or none is left, else the run's log says why it resumes. A cancelled
+ * task records nothing; a lost lease leaves the note to the attempt that took over, unless this
+ * was the last one. A failing write (the database is down) is reported, not thrown over `error`.
+ */
+async function recordAttemptEnd(
+  trainer: ModelTrainer,
+  modelId: string,
+  context: { attempt: number; signal: AbortSignal },
+  error: unknown,
+): Promise<void> {
+  const abort: unknown = context.signal.aborted ? context.signal.reason : undefined;
+  const aborted = abort instanceof TaskAbortedError ? abort.reason : null;
+  const reason = attemptEndReason(error, abort);
+  // On its own (the model's error, the screen) the reason reads as a sentence.
+  const failure = reason.charAt(0).toUpperCase() + reason.slice(1);
+  const last = context.attempt >= TRAINING_RETRY_LIMIT;
+  try {
+    if (aborted === 'cancelled') return;
+    if (aborted === 'lost') {
+      if (last) await trainer.fail(modelId, failure);
+      return;
+    }
+    if (last || (aborted === null && isPermanentTrainingError(error, PERMANENT)))
+      await trainer.fail(modelId, failure);
+    else await trainer.noteAttemptEnd(modelId, context.attempt + 1, reason);
+  } catch (recordError) {
+    trainer.reportUnrecorded(modelId, reason, recordError);
+  }
 }

@@ -136,6 +136,7 @@ export function createTaskQueue<R extends JobRegistryShape<R>>(options: TaskQueu
                   running,
                   log: (m, err) => logger.error({ err }, m),
                   logInfo: (m) => logger.info(m),
+                  logWarn: (m) => (logger.warn ? logger.warn({}, m) : logger.info(m)),
                   renewLease: async (attempt) =>
                     (await instance.getDb().executeSql(renewSql, [definition.name, attempt.id]))
                       .rows.length > 0,

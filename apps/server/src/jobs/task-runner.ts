@@ -19,6 +19,8 @@ export interface QueuedAttempt {
   readonly data: unknown;
   readonly retryCount: number;
   readonly retryLimit: number;
+  /** What pg-boss recorded when the previous attempt ended (its error, or its lease running out). */
+  readonly output?: unknown;
 }
 
 /** A task running in this process, so cancel and shutdown can reach its handler. */
@@ -40,11 +42,31 @@ export interface TaskRunnerDeps {
   readonly log: (message: string, error?: unknown) => void;
   /** Start-up and completion lines of jobs, at `info`. */
   readonly logInfo?: (message: string) => void;
+  /** Attempts that ended without failing (a lost lease), at `warn`; `logInfo` when absent. */
+  readonly logWarn?: (message: string) => void;
   /** Renews the attempt's pg-boss lease; false once the job is no longer active for this worker. */
   readonly renewLease?: (attempt: QueuedAttempt) => Promise<boolean>;
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The message pg-boss kept of the previous attempt's end: a thrown error's `message`, or its own
+ * `{ value: { message } }` when the lease ran out. Null on a first attempt or when none was kept.
+ */
+export function previousAttemptEnd(attempt: QueuedAttempt): string | null {
+  if (attempt.retryCount === 0) return null;
+  const output = attempt.output;
+  const messageOf = (value: unknown): string | null =>
+    typeof value === 'object' &&
+    value !== null &&
+    'message' in value &&
+    typeof value.message === 'string'
+      ? value.message
+      : null;
+  if (typeof output !== 'object' || output === null) return null;
+  return messageOf(output) ?? ('value' in output ? messageOf(output.value) : null);
+}
 
 /**
  * Runs one attempt of a job and mirrors it on the task row: running, progress, then completed,
@@ -135,17 +157,24 @@ export async function runTaskAttempt(
     definition.timeLimitSeconds * 1000,
   );
   const { renewLease } = deps;
+  // When the lease was last renewed: a lost lease says how long the renewals had stopped.
+  let renewedAt = Date.now();
   const stopHeartbeat =
     renewLease === undefined
       ? () => undefined
       : startHeartbeat({
-          renew: () => renewLease(attempt),
+          renew: async () => {
+            const held = await renewLease(attempt);
+            if (held) renewedAt = Date.now();
+            return held;
+          },
           onLost: () => controller.abort(new TaskAbortedError('lost')),
           onError: (error) => deps.log(`Task ${taskId}: lease renewal failed`, error),
         });
   const context: JobContext = {
     taskId,
     attempt: attempt.retryCount,
+    previousEnd: previousAttemptEnd(attempt),
     signal: controller.signal,
     async reportProgress(progress, stage, message) {
       controller.signal.throwIfAborted();
@@ -176,12 +205,21 @@ export async function runTaskAttempt(
     return { taskId };
   } catch (error) {
     const reason: unknown = controller.signal.reason;
-    // Cancelled: nothing more to record. Lost: the attempt that took over owns the task row.
-    if (
-      reason instanceof TaskAbortedError &&
-      (reason.reason === 'cancelled' || reason.reason === 'lost')
-    )
+    // Cancelled: nothing more to record.
+    if (reason instanceof TaskAbortedError && reason.reason === 'cancelled')
       return { taskId, skipped: true };
+    if (reason instanceof TaskAbortedError && reason.reason === 'lost') {
+      const last = attempt.retryCount >= attempt.retryLimit;
+      (deps.logWarn ?? deps.logInfo)?.(
+        `Task ${taskId} (${definition.name}) attempt ${attempt.retryCount + 1} lost its lease ` +
+          `(last renewed ${Math.round((Date.now() - renewedAt) / 1000)} s ago)` +
+          (last ? '; it was the last attempt: the task fails' : '; a retry takes it over'),
+      );
+      // A retry owns the task row; after the last attempt nothing would, so it fails here.
+      if (!last) return { taskId, skipped: true };
+      await finishAsFailed(reason.message, { value: payload.data });
+      return { taskId };
+    }
     const interrupted = reason instanceof TaskAbortedError && reason.reason === 'shutdown';
     const message = reason instanceof TaskAbortedError ? reason.message : errorText(error);
     if (!interrupted)

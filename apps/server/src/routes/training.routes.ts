@@ -97,6 +97,23 @@ export const trainingRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
   );
 
   app.post(
+    '/technical/models/:id/retry-training',
+    {
+      config: { permission: TRAIN },
+      schema: {
+        tags,
+        summary: 'Train a failed model again (a job on the worker)',
+        description:
+          'Uses the settings and data of the failed run and resumes from its last saved epoch (`retry_from_epoch` of the training status), else starts from the first. 409 unless the model failed.',
+        params: IdParamsSchema,
+        response: { 202: TrainingStatusSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await training.retry(requireAuth(request), request.params.id)),
+  );
+
+  app.post(
     '/technical/models/:id/export',
     {
       config: { permission: READ },

@@ -11,6 +11,7 @@ import { createOutboxMailer } from '../mail/mailer.js';
 import type { ThrottlePolicy } from '../services/login-throttle.service.js';
 import { createArgon2Hasher } from '../services/passwords.js';
 import type { Clock } from '../clock.js';
+import type { TrainerTuning } from '../services/training/model-trainer.js';
 import { createLocalFileStorage, type FileStorage } from '../storage/storage.js';
 import { createFakeClock, type FakeClock } from './fake-clock.js';
 
@@ -35,6 +36,8 @@ export interface TestServerOptions {
   readonly webDistDir?: string;
   /** Where files go (default: a local folder in `dataDir/files`). */
   readonly createStorage?: (deps: { secret: string; clock: Clock }) => FileStorage;
+  /** Training limits and faults (see TrainerTuning). */
+  readonly training?: TrainerTuning;
 }
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -81,6 +84,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     publicUrl: 'http://sarm.test',
     throttlePolicy: options.throttlePolicy,
     pollingIntervalSeconds: 0.5,
+    training: options.training,
   });
   await context.services.bootstrap.seedSystemRoles();
   await context.queue.start({ workers: options.workers ?? true, maintenance: false });

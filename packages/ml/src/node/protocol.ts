@@ -39,8 +39,27 @@ export interface ResumePoint<K extends TrainingKind = TrainingKind> {
   readonly lastEpoch: number;
 }
 
+/**
+ * A test hook that makes the worker thread misbehave after its `afterBatch`-th batch (counted from
+ * the start of this run): `stop-posting` blocks the thread without a word, as a stuck trainer does;
+ * `exit` ends the thread with `code`, as a crashed one does. Never set outside tests.
+ */
+export type TrainingFault =
+  | { readonly kind: 'stop-posting'; readonly afterBatch: number }
+  | { readonly kind: 'exit'; readonly afterBatch: number; readonly code: number };
+
+/** What every request may add to its samples and options. */
+export interface TrainingGuards {
+  /**
+   * The WebAssembly heap the run may use, in bytes; the backend's own maximum (4 GiB less one
+   * page) when left out or larger. The worker fails with a clear message before it is passed.
+   */
+  readonly heapLimitBytes?: number;
+  readonly fault?: TrainingFault;
+}
+
 /** Train a head detector on frames with head boxes, from scratch or from saved weights. */
-export interface DetectionTrainingRequest {
+export interface DetectionTrainingRequest extends TrainingGuards {
   readonly kind: 'detection';
   readonly samples: DetectionSample[];
   readonly options: TrainingRunOptions;
@@ -48,7 +67,7 @@ export interface DetectionTrainingRequest {
 }
 
 /** Train a morphology classifier on labelled cell crops, from scratch or from saved weights. */
-export interface MorphologyTrainingRequest {
+export interface MorphologyTrainingRequest extends TrainingGuards {
   readonly kind: 'morphology';
   /** Labels index `classes`. */
   readonly samples: MorphologySample[];
@@ -112,7 +131,12 @@ export type FromWorker =
     }
   | { readonly type: 'log'; readonly line: string }
   | ({ readonly type: 'done' } & JobResult)
-  | { readonly type: 'error'; readonly message: string };
+  | {
+      readonly type: 'error';
+      readonly message: string;
+      /** `wasm-heap`: the run needs more WebAssembly memory than allowed (no retry can cure it). */
+      readonly cause?: 'wasm-heap';
+    };
 
 /** What a training job in the worker reports through, and asks whether to stop. */
 export interface TrainingChannel {

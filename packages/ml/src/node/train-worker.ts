@@ -13,8 +13,10 @@ import type {
   JobResult,
   ToWorker,
   TrainingChannel,
+  TrainingFault,
   WorkerRequest,
 } from './protocol.js';
+import { effectiveHeapLimit, guardWasmHeap, WasmHeapLimitError } from './wasm-heap.js';
 
 const port = parentPort;
 if (port === null) throw new Error('train-worker.js runs only as a worker thread');
@@ -35,9 +37,38 @@ port.on('message', (message: ToWorker) => {
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []): void =>
   port.postMessage(message, transfer);
 
+/** Runs before each batch: throws when the WebAssembly heap has no room for one more. */
+let checkHeap = (): void => undefined;
+
+/** Plays a test fault after its batch: the thread blocks without a word, or exits. */
+function faultAfter(fault: TrainingFault | undefined): (batches: number) => void {
+  if (fault === undefined) return () => undefined;
+  return (batches) => {
+    if (batches < fault.afterBatch) return;
+    switch (fault.kind) {
+      case 'stop-posting':
+        // Blocks this thread for good, at no CPU cost, like a trainer stuck in native code.
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+        return;
+      case 'exit':
+        process.exit(fault.code);
+    }
+  };
+}
+const request = workerData as WorkerRequest;
+const playFault = faultAfter(request.fault);
+let batchesPosted = 0;
+
 const channel: TrainingChannel = {
-  shouldStop: () => stopRequested,
-  batch: (epoch, done, total) => post({ type: 'batch', epoch, done, total }),
+  shouldStop: () => {
+    checkHeap();
+    return stopRequested;
+  },
+  batch: (epoch, done, total) => {
+    post({ type: 'batch', epoch, done, total });
+    batchesPosted += 1;
+    playFault(batchesPosted);
+  },
   epoch: (metrics, saved) => {
     // The saved weights are a fresh copy: hand their buffer over instead of cloning it.
     const buffer = saved.weights.buffer;
@@ -49,6 +80,8 @@ const channel: TrainingChannel = {
 async function run(request: WorkerRequest): Promise<JobResult> {
   const backend = await initBackend();
   channel.log(`TensorFlow.js ${backend.backend} backend, SIMD ${backend.simd ? 'on' : 'off'}`);
+  const limit = effectiveHeapLimit(request.heapLimitBytes);
+  checkHeap = guardWasmHeap(limit) ?? checkHeap;
   switch (request.kind) {
     case 'detection':
       return runDetectionTraining(request, channel);
@@ -57,8 +90,12 @@ async function run(request: WorkerRequest): Promise<JobResult> {
   }
 }
 
-run(workerData as WorkerRequest).then(
+run(request).then(
   (result) => post({ type: 'done', ...result }),
   (error: unknown) =>
-    post({ type: 'error', message: error instanceof Error ? error.message : String(error) }),
+    post({
+      type: 'error',
+      message: error instanceof Error ? error.message : String(error),
+      ...(error instanceof WasmHeapLimitError ? { cause: 'wasm-heap' as const } : {}),
+    }),
 );

@@ -15,6 +15,15 @@ import type {
   WorkerRequest,
 } from './protocol.js';
 import { packMorphologySamples, packSamples } from './samples-transfer.js';
+import {
+  checkIntervalMs,
+  DEFAULT_WATCHDOG,
+  describeStall,
+  ProgressWatch,
+  type TrainingPosition,
+  type WatchdogOptions,
+} from './stall-watchdog.js';
+import { TrainingAttemptError } from './training-attempt-error.js';
 import { locateWorker } from './worker-path.js';
 
 /** One finished epoch. */
@@ -79,22 +88,35 @@ function prepare(request: TrainingRequest): { workerRequest: WorkerRequest; spli
   }
 }
 
+/** Settings of the runner itself (they do not cross to the worker). */
+export interface RunnerSettings {
+  /** When a silent thread counts as stuck; DEFAULT_WATCHDOG when left out. */
+  readonly watchdog?: WatchdogOptions;
+}
+
 /**
  * Starts training in a new worker thread (the built `dist/node/train-worker.js`). The images are
  * copied once into shared memory; the caller's samples are left as they were. The reports and
- * the outcome carry the weights of the request's kind.
+ * the outcome carry the weights of the request's kind. The outcome always settles: a thread that
+ * exits, fails or stays silent past the watchdog's time is ended and the outcome rejects with a
+ * {@link TrainingAttemptError} that says why.
  */
 export function startTraining<R extends TrainingRequest>(
   request: R,
   handlers: TrainingHandlers<R['kind']> = {},
+  settings: RunnerSettings = {},
 ): TrainingRun<R['kind']> {
   type Saved = SavedModels[R['kind']];
   const { workerRequest, split } = prepare(request);
+  const watchdog = settings.watchdog ?? DEFAULT_WATCHDOG;
+  const validationBatches = Math.ceil(split.validation / Math.max(1, request.options.batchSize));
+  const watch = new ProgressWatch(watchdog, Date.now(), validationBatches);
   const worker = new Worker(locateWorker('train-worker'), { workerData: workerRequest });
   const history: TrainingEpochMetrics[] = [];
   const best = new BestEpoch<Saved>();
   let epochHandlers: Promise<void> = Promise.resolve();
   let ended = false;
+  let watchTimer: NodeJS.Timeout | undefined;
 
   const outcome = new Promise<TrainingOutcome<R['kind']>>((resolve, reject) => {
     const end = (
@@ -102,6 +124,7 @@ export function startTraining<R extends TrainingRequest>(
     ): void => {
       if (ended) return;
       ended = true;
+      clearInterval(watchTimer);
       void worker.terminate();
       if (result instanceof Error) return reject(result);
       const finished: TrainingOutcome<R['kind']> = {
@@ -123,10 +146,14 @@ export function startTraining<R extends TrainingRequest>(
         fail(error);
       }
     };
+    const where = (): string => describePosition(watch.lastPosition());
     worker.on('message', (message: FromWorker) => {
       if (ended) return;
+      const now = Date.now();
+      watch.heard(now);
       switch (message.type) {
         case 'batch':
+          watch.batch(message, now);
           return call(() => handlers.onBatch?.(message.epoch, message.done, message.total));
         case 'log':
           return call(() => handlers.onLog?.(message.line));
@@ -147,13 +174,29 @@ export function startTraining<R extends TrainingRequest>(
         case 'done':
           return end({ stopped: message.stopped, evaluation: message.evaluation });
         case 'error':
-          return end(new Error(message.message));
+          return end(
+            message.cause === 'wasm-heap'
+              ? new TrainingAttemptError('wasm-heap', message.message)
+              : new Error(message.message),
+          );
       }
     });
-    worker.on('error', fail);
+    worker.on('error', (error) => end(threadError(error, where())));
     worker.on('exit', (code) =>
-      end(new Error(`The training worker exited (code ${code}) before it finished`)),
+      end(new TrainingAttemptError('exited', `worker thread exited with code ${code} ${where()}`)),
     );
+    // A stall is acted on when two looks in a row see it: a first look that comes late because
+    // this thread was busy may run before the thread's waiting messages are read.
+    let suspected = false;
+    watchTimer = setInterval(() => {
+      const stall = watch.stallAt(Date.now());
+      if (stall === null || !suspected) {
+        suspected = stall !== null;
+        return;
+      }
+      end(new TrainingAttemptError('stalled', describeStall(stall, watchdog)));
+    }, checkIntervalMs(watchdog));
+    watchTimer.unref();
   });
 
   return {
@@ -162,4 +205,22 @@ export function startTraining<R extends TrainingRequest>(
     },
     outcome,
   };
+}
+
+/** Where the thread was, for a message: "after batch 3 of 5 of epoch 2". */
+function describePosition(position: TrainingPosition | null): string {
+  return position === null
+    ? 'before its first batch'
+    : `after batch ${position.done} of ${position.total} of epoch ${position.epoch}`;
+}
+
+/** The thread's 'error' event as a reason; a full JavaScript heap is told apart. */
+function threadError(error: Error, where: string): TrainingAttemptError {
+  const code = 'code' in error ? error.code : undefined;
+  return code === 'ERR_WORKER_OUT_OF_MEMORY'
+    ? new TrainingAttemptError(
+        'out-of-memory',
+        `out of memory: the worker thread's JavaScript heap is full ${where} (${error.message})`,
+      )
+    : new TrainingAttemptError('thread-error', `worker thread failed ${where}: ${error.message}`);
 }

@@ -1,5 +1,11 @@
 import type { SavedWeights } from '@sarm/ml';
-import { startTraining, type EpochReport, type TrainingRequest } from '@sarm/ml/node';
+import {
+  startTraining,
+  type EpochReport,
+  type TrainingFault,
+  type TrainingRequest,
+  type WatchdogOptions,
+} from '@sarm/ml/node';
 import type { Clock } from '../../clock.js';
 import type { ModelRow, TrainingRun } from '../../db/schema/index.js';
 import type { JobContext } from '../../jobs/job-definition.js';
@@ -13,6 +19,17 @@ import {
   trainedMetadata,
 } from './training-request.js';
 import { logLine, withLog } from './training-run.js';
+import { attemptEndedLine, explainRecordedEnd, hasAttemptEndNote } from './attempt-notes.js';
+
+/** Limits of a run, changed by tests (and by operators who know their machine). */
+export interface TrainerTuning {
+  /** When a silent trainer is ended and resumed; max(120 s, 20 x median batch time) by default. */
+  readonly watchdog?: WatchdogOptions;
+  /** The WebAssembly heap a run may use, bytes; the backend's maximum (4 GiB) by default. */
+  readonly heapLimitBytes?: number;
+  /** Tests only: the fault the worker plays in attempt `attempt` (0 for the first). */
+  readonly faultFor?: (attempt: number) => TrainingFault | undefined;
+}
 
 /** Failures that no retry can cure: the model fails at once. */
 export const TRAINING_MESSAGES = TRAINING_DATA_MESSAGES;
@@ -35,8 +52,14 @@ export function createModelTrainer(deps: {
   clock: Clock;
   /** The crop margin of a video's dataset, in pixels (morphology crops are cut as stored crops). */
   cropMarginPx: (videoId: string) => Promise<number>;
+  /** Why attempts ended and runs resumed, at `warn` in the server log. */
+  warn?: (message: string) => void;
+  tuning?: TrainerTuning;
 }) {
   const keys = modelFileKeys;
+  const tuning = deps.tuning ?? {};
+  const warn = (modelId: string, line: string) =>
+    deps.warn?.(`Training of model ${modelId}: ${line}`);
 
   /** Trains the model; answers what happened. Throws to have the job retried or failed. */
   async function train(modelId: string, context: JobContext) {
@@ -51,7 +74,19 @@ export function createModelTrainer(deps: {
       const bundle = await readBundle(deps.storage, model.checkpointKey);
       resume = { saved: bundle.saved, lastEpoch: model.checkpointEpoch };
     }
-    const request = await buildTrainingRequest(deps, model, run, resume);
+    const built = await buildTrainingRequest(deps, model, run, resume);
+    const request: TrainingRequest = {
+      ...built,
+      heapLimitBytes: tuning.heapLimitBytes,
+      fault: tuning.faultFor?.(context.attempt),
+    };
+    // The attempt before this one ended without saying why (its process died, or it lost its
+    // lease): say what is known of it before resuming.
+    if (context.attempt > 0 && !hasAttemptEndNote(run, context.attempt)) {
+      const line = `Attempt ${context.attempt} ended without a report: ${explainRecordedEnd(context.previousEnd ?? null)}`;
+      run = withLog(run, logLine(now(), line));
+      warn(modelId, line);
+    }
     if (resume !== undefined) {
       run = truncateRun(run, resume.lastEpoch);
       run = withLog(run, logLine(now(), `Resuming from epoch ${resume.lastEpoch}`));
@@ -101,60 +136,64 @@ export function createModelTrainer(deps: {
         checkpointEpoch: epoch,
       });
     };
-    const handle = startTraining<TrainingRequest>(request, {
-      onBatch(_epoch, done, total) {
-        run = { ...run, batch_fraction: done / Math.max(total, 1) };
-        const time = Date.now();
-        if (time - lastBatchWrite < BATCH_WRITE_MS || checking) return;
-        lastBatchWrite = time;
-        checking = true;
-        void (async () => {
-          await write({ training: run });
-          const fresh = await deps.models.findRow(modelId);
-          if (fresh?.stopRequested === true) handle.stop();
-        })()
-          .catch(() => undefined)
-          .finally(() => {
-            checking = false;
-          });
+    const handle = startTraining<TrainingRequest>(
+      request,
+      {
+        onBatch(_epoch, done, total) {
+          run = { ...run, batch_fraction: done / Math.max(total, 1) };
+          const time = Date.now();
+          if (time - lastBatchWrite < BATCH_WRITE_MS || checking) return;
+          lastBatchWrite = time;
+          checking = true;
+          void (async () => {
+            await write({ training: run });
+            const fresh = await deps.models.findRow(modelId);
+            if (fresh?.stopRequested === true) handle.stop();
+          })()
+            .catch(() => undefined)
+            .finally(() => {
+              checking = false;
+            });
+        },
+        onLog(line) {
+          // Epoch lines are written below with the spec's metric names.
+          if (!line.startsWith('Epoch ')) run = withLog(run, logLine(now(), line));
+        },
+        async onEpoch(report: EpochReport) {
+          const { metrics } = report;
+          run = {
+            ...run,
+            loss: [...run.loss, metrics.loss],
+            accuracy: [...run.accuracy, metrics.accuracy],
+            val_loss: [...run.val_loss, orNull(metrics.valLoss)],
+            val_accuracy: [...run.val_accuracy, orNull(metrics.valAccuracy)],
+            epoch_seconds: [...run.epoch_seconds, metrics.seconds],
+            best_epoch: report.best ? metrics.epoch : run.best_epoch,
+            batch_fraction: 0,
+          };
+          run = withLog(run, logLine(now(), epochLine(run, metrics.epoch)));
+          if (report.best) unsavedBest = report.saved;
+          const time = Date.now();
+          const last = metrics.epoch === metrics.epochs;
+          if (time - lastCheckpoint >= CHECKPOINT_MS || last) {
+            lastCheckpoint = time;
+            lastEpochWrite = time;
+            await saveCheckpoint(report.saved, metrics.epoch);
+          } else if (time - lastEpochWrite >= BATCH_WRITE_MS) {
+            lastEpochWrite = time;
+            await write({ training: run });
+          } else return;
+          await context
+            .reportProgress(
+              (100 * metrics.epoch) / metrics.epochs,
+              'training',
+              `Epoch ${metrics.epoch} of ${metrics.epochs}`,
+            )
+            .catch(() => handle.stop());
+        },
       },
-      onLog(line) {
-        // Epoch lines are written below with the spec's metric names.
-        if (!line.startsWith('Epoch ')) run = withLog(run, logLine(now(), line));
-      },
-      async onEpoch(report: EpochReport) {
-        const { metrics } = report;
-        run = {
-          ...run,
-          loss: [...run.loss, metrics.loss],
-          accuracy: [...run.accuracy, metrics.accuracy],
-          val_loss: [...run.val_loss, orNull(metrics.valLoss)],
-          val_accuracy: [...run.val_accuracy, orNull(metrics.valAccuracy)],
-          epoch_seconds: [...run.epoch_seconds, metrics.seconds],
-          best_epoch: report.best ? metrics.epoch : run.best_epoch,
-          batch_fraction: 0,
-        };
-        run = withLog(run, logLine(now(), epochLine(run, metrics.epoch)));
-        if (report.best) unsavedBest = report.saved;
-        const time = Date.now();
-        const last = metrics.epoch === metrics.epochs;
-        if (time - lastCheckpoint >= CHECKPOINT_MS || last) {
-          lastCheckpoint = time;
-          lastEpochWrite = time;
-          await saveCheckpoint(report.saved, metrics.epoch);
-        } else if (time - lastEpochWrite >= BATCH_WRITE_MS) {
-          lastEpochWrite = time;
-          await write({ training: run });
-        } else return;
-        await context
-          .reportProgress(
-            (100 * metrics.epoch) / metrics.epochs,
-            'training',
-            `Epoch ${metrics.epoch} of ${metrics.epochs}`,
-          )
-          .catch(() => handle.stop());
-      },
-    });
+      { watchdog: tuning.watchdog },
+    );
     const onAbort = () => handle.stop();
     context.signal.addEventListener('abort', onAbort);
     try {
@@ -168,7 +207,24 @@ export function createModelTrainer(deps: {
       return await finishTrained(model, run);
     } finally {
       context.signal.removeEventListener('abort', onAbort);
+      // A write still in flight must land before the job records why the attempt ended.
+      await writes.catch(() => undefined);
     }
+  }
+
+  /**
+   * Writes why attempt `attempt` (1-based) ended into the run's log (and the server log) before
+   * the job is retried, with the epoch the next attempt resumes from.
+   */
+  async function noteAttemptEnd(modelId: string, attempt: number, reason: string) {
+    const row = await deps.models.findRow(modelId);
+    if (row?.status !== 'training' || row.training === null) return;
+    const line = attemptEndedLine(attempt, reason, row.checkpointEpoch);
+    warn(modelId, line);
+    await deps.models.update(modelId, {
+      training: withLog(row.training, logLine(deps.clock.now(), line)),
+      updatedAt: deps.clock.now(),
+    });
   }
 
   async function finishStopped(modelId: string, run: TrainingRun) {
@@ -227,6 +283,7 @@ export function createModelTrainer(deps: {
   async function fail(modelId: string, reason: string) {
     const row = await deps.models.findRow(modelId);
     if (row?.status !== 'training') return;
+    warn(modelId, `failed: ${reason}`);
     const now = deps.clock.now();
     await deps.models.update(modelId, {
       status: 'failed',
@@ -238,7 +295,13 @@ export function createModelTrainer(deps: {
     });
   }
 
-  return { train, fail };
+  /** The reason could not be written (the database is down): the server log still has it. */
+  function reportUnrecorded(modelId: string, reason: string, error: unknown) {
+    const why = error instanceof Error ? error.message : String(error);
+    warn(modelId, `attempt ended (${reason}); the reason could not be saved: ${why}`);
+  }
+
+  return { train, fail, noteAttemptEnd, reportUnrecorded };
 }
 export type ModelTrainer = ReturnType<typeof createModelTrainer>;
 

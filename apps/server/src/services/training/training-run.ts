@@ -71,6 +71,7 @@ export function toTrainingStatus(row: ModelRow): TrainingStatus {
     samples: run?.samples ?? null,
     error: row.error,
     stop_requested: row.stopRequested,
+    retry_from_epoch: row.status === 'failed' ? row.checkpointEpoch : null,
     evaluation:
       run?.evaluation == null
         ? null

@@ -18,6 +18,7 @@ export const TRAIN_MESSAGES = {
   emptySource: 'The data label has no labelled items to learn from',
   emptyDataset: 'The dataset has no data labels of the model type with items to learn from',
   notTraining: 'The model is not training',
+  notFailed: 'Only a failed training can be retried',
 } as const;
 
 const LABEL_TYPES = {
@@ -58,6 +59,21 @@ export function createTrainingService(deps: {
     return { dataLabelId: null, datasetId };
   }
 
+  /** Queues the training job of a model just marked training. */
+  async function enqueue(auth: AuthContext, id: string): Promise<void> {
+    try {
+      const task = await deps.queue.enqueueTask('model.train', { modelId: id }, auth.user.id);
+      await deps.modelRows.update(id, { taskId: task.id });
+    } catch (error) {
+      // Nothing will train it: leave the model as it was before, failed with the reason.
+      await deps.modelRows.update(id, {
+        status: 'failed',
+        error: error instanceof Error ? error.message : String(error),
+      });
+      throw error;
+    }
+  }
+
   async function train(
     auth: AuthContext,
     id: string,
@@ -87,17 +103,7 @@ export function createTrainingService(deps: {
       updatedAt: now,
     });
     if (started === undefined) throw conflict(MODEL_MESSAGES.training);
-    try {
-      const task = await deps.queue.enqueueTask('model.train', { modelId: id }, auth.user.id);
-      await deps.modelRows.update(id, { taskId: task.id });
-    } catch (error) {
-      // Nothing will train it: leave the model as it was before, failed with the reason.
-      await deps.modelRows.update(id, {
-        status: 'failed',
-        error: error instanceof Error ? error.message : String(error),
-      });
-      throw error;
-    }
+    await enqueue(auth, id);
     await deps.audit.record({
       type: 'data',
       severity: 'info',
@@ -129,6 +135,58 @@ export function createTrainingService(deps: {
     return status(auth, id);
   }
 
-  return { train, status, stop };
+  /**
+   * Trains a failed model again with the settings and data of its failed run: from its last saved
+   * epoch when one was saved, else from the first. 409 unless the model failed.
+   */
+  async function retry(auth: AuthContext, id: string): Promise<TrainingStatus> {
+    const model = await deps.models.get(auth, id);
+    if (model.status !== 'failed') throw conflict(TRAIN_MESSAGES.notFailed);
+    const row = await deps.modelRows.findRow(id);
+    const run = row?.training ?? null;
+    if (row === undefined || run === null) return train(auth, id, {});
+    const { dataLabelId, datasetId } = await source(auth, model, {
+      ...(run.data_label_id === null ? {} : { data_label_id: run.data_label_id }),
+      ...(run.dataset_id === null ? {} : { dataset_id: run.dataset_id }),
+    });
+    const now = deps.clock.now();
+    const resumeEpoch = row.checkpointKey === null ? null : row.checkpointEpoch;
+    const next =
+      resumeEpoch === null
+        ? {
+            ...newTrainingRun({
+              epochs: run.epochs,
+              now,
+              dataLabelId,
+              datasetId,
+              seed: run.seed,
+            }),
+            logs: run.logs,
+          }
+        : run;
+    const line =
+      resumeEpoch === null
+        ? 'Retry requested: starting again from the first epoch'
+        : `Retry requested: resuming from epoch ${resumeEpoch}`;
+    const started = await deps.modelRows.startTraining(id, {
+      training: withLog(next, logLine(now, line)),
+      stopRequested: false,
+      ...(resumeEpoch === null ? { checkpointKey: null, checkpointEpoch: null } : {}),
+      error: null,
+      updatedAt: now,
+    });
+    if (started === undefined) throw conflict(MODEL_MESSAGES.training);
+    await enqueue(auth, id);
+    await deps.audit.record({
+      type: 'data',
+      severity: 'info',
+      message: `Training of model "${model.name}" retried`,
+      actor: actorOf(auth.user),
+      resource: { id, type: 'model' },
+    });
+    return status(auth, id);
+  }
+
+  return { train, status, stop, retry };
 }
 export type TrainingService = ReturnType<typeof createTrainingService>;

@@ -72,6 +72,12 @@ export const stopTraining = (id: string): Promise<TrainingStatus> =>
     method: 'POST',
   });
 
+/** Trains a failed model again: from its last saved epoch, else from the first. */
+export const retryTraining = (id: string): Promise<TrainingStatus> =>
+  apiClient.requestParsed(`/technical/models/${enc(id)}/retry-training`, TrainingStatusSchema, {
+    method: 'POST',
+  });
+
 export const updateModel = (id: string, body: UpdateModelRequest): Promise<Model> =>
   apiClient.requestParsed(`/technical/models/${enc(id)}`, ModelSchema, { method: 'PUT', body });
 

@@ -116,8 +116,12 @@ export function TrainNewModelTab({ query }: { readonly query: TrainingQuery }) {
           modelType={runModel.data?.type ?? null}
           logs={run.logs}
           stopping={run.stop.isPending}
+          retrying={run.retry.isPending}
           saving={run.saving}
           onStop={() => void stop()}
+          onRetry={() => {
+            if (run.modelId !== null) run.retry.mutate(run.modelId);
+          }}
           onSave={() => run.saveModel(form.name, form.notes)}
         />
       </Grid>

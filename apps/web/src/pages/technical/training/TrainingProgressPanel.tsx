@@ -10,7 +10,8 @@ import { formatDuration, modelStatusColor, progressPercent } from './trainingLog
 const k = 'technical.training';
 
 /**
- * Progress, epochs, time remaining, logs and curves of the run, with Stop and Save; a morphology
+ * Progress, epochs, time remaining, logs and curves of the run, with Stop and Save (and Retry
+ * beside the cause when it failed); a morphology
  * run that ended trained adds its validation scores per class.
  */
 export function TrainingProgressPanel({
@@ -19,8 +20,10 @@ export function TrainingProgressPanel({
   logs,
   stopping,
   saving,
+  retrying,
   onStop,
   onSave,
+  onRetry,
 }: {
   readonly status: TrainingStatus | undefined;
   /** The run's model type, `null` until it is known. */
@@ -28,8 +31,11 @@ export function TrainingProgressPanel({
   readonly logs: readonly string[];
   readonly stopping: boolean;
   readonly saving: boolean;
+  readonly retrying: boolean;
   readonly onStop: () => void;
   readonly onSave: () => void;
+  /** Trains a failed run again (from its last saved epoch when there is one). */
+  readonly onRetry: () => void;
 }) {
   const { t } = useTranslation();
   const training = status?.status === 'training';
@@ -92,8 +98,25 @@ export function TrainingProgressPanel({
               </Alert>
             )}
             {status.error !== null && (
-              <Alert severity="error" sx={{ mt: 1 }}>
+              <Alert
+                severity="error"
+                sx={{ mt: 1 }}
+                action={
+                  status.status === 'failed' && (
+                    <Button color="inherit" size="small" disabled={retrying} onClick={onRetry}>
+                      {t(`${k}.retry`)}
+                    </Button>
+                  )
+                }
+              >
                 {status.error}
+                {status.status === 'failed' && (
+                  <Typography variant="body2">
+                    {status.retry_from_epoch == null
+                      ? t(`${k}.retryRestarts`)
+                      : t(`${k}.retryResumes`, { epoch: status.retry_from_epoch })}
+                  </Typography>
+                )}
               </Alert>
             )}
           </Box>

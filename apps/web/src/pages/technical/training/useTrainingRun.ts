@@ -7,6 +7,7 @@ import {
   createModel,
   fetchTrainingStatus,
   modelKeys,
+  retryTraining,
   stopTraining,
   trainModel,
   updateModel,
@@ -18,7 +19,7 @@ const k = 'technical.training';
 
 /**
  * One training run: creates and trains a model, polls its status every 2 s while it trains, stops
- * it and saves its name and notes. Client errors join the server's log lines.
+ * it, retries it when it failed and saves its name and notes. Client errors join the server's log lines.
  */
 export function useTrainingRun(initialModelId: string | null) {
   const { t } = useTranslation();
@@ -68,6 +69,16 @@ export function useTrainingRun(initialModelId: string | null) {
     onError: (error) => toast(errorMessage(error, t('errors.fetch')), 'error'),
   });
 
+  const retry = useMutation({
+    mutationFn: (id: string) => retryTraining(id),
+    onSuccess: async (answer) => {
+      showStatus(answer);
+      await client.invalidateQueries({ queryKey: modelKeys.all });
+    },
+    onError: (error) =>
+      toast(t(`${k}.errorRetrying`, { message: errorMessage(error, t('errors.fetch')) }), 'error'),
+  });
+
   const save = useMutation({
     mutationFn: (input: { id: string; name: string; notes: string }) =>
       updateModel(input.id, { name: input.name.trim(), notes: input.notes }),
@@ -93,6 +104,7 @@ export function useTrainingRun(initialModelId: string | null) {
     logs: [...(status.data?.logs ?? []), ...clientLogs],
     start,
     stop,
+    retry,
     saving: save.isPending,
     saveModel,
   };
