@@ -48,7 +48,8 @@ import { AnnotationCanvas } from './canvas/AnnotationCanvas';
 import { moveBox, screenPoint, type FrameBox } from './canvas/geometry';
 import { actionFor, nudgeOf, SHORTCUTS, type AnnotationAction } from './canvas/keymap';
 import type { CanvasBox } from './canvas/render';
-import { actualSizeView, fitView, zoomAt, type View } from './canvas/view';
+import { actualSizeView, fitView, zoomAt } from './canvas/view';
+import { createViewStore } from './canvas/viewStore';
 import { AnnotationInfoCards } from './AnnotationInfoCards';
 import { DetectionSideList } from './DetectionSideList';
 import { ExportMenu } from './ExportMenu';
@@ -64,6 +65,7 @@ import { useShortcutKeys } from './useShortcutKeys';
 import { useBoxEditing } from './useBoxEditing';
 import { useFrameImage } from '../../clinical/useFrameImage';
 import { useElementWidth } from './useElementWidth';
+import { ZoomLevel } from './ZoomLevel';
 
 /** Maximum canvas height (spec 2 §9). */
 const CANVAS_MAX_HEIGHT = 600;
@@ -138,8 +140,9 @@ export function FrameAnnotationPage() {
     );
     return { width, height };
   }, [availableWidth, frameSize]);
-  const [view, setView] = useState<View>({ scale: 1, offsetX: 0, offsetY: 0 });
-  useEffect(() => setView(fitView(frameSize, viewport)), [frameSize, viewport]);
+  // Zoom and pan live in a store, not in state: a wheel step must not re-render this page.
+  const [viewStore] = useState(() => createViewStore({ scale: 1, offsetX: 0, offsetY: 0 }));
+  useEffect(() => viewStore.set(fitView(frameSize, viewport)), [viewStore, frameSize, viewport]);
   useEffect(() => {
     setSelectedId(null);
     setAdding(false);
@@ -351,16 +354,16 @@ export function FrameAnnotationPage() {
         if (selected !== undefined) void editing.verify(selected);
         return;
       case 'fit':
-        setView(fitView(frameSize, viewport));
+        viewStore.set(fitView(frameSize, viewport));
         return;
       case 'actualSize':
-        setView(actualSizeView(view, viewport));
+        viewStore.set(actualSizeView(viewStore.get(), viewport));
         return;
       case 'zoomIn':
-        setView(zoomAt(view, 1.25, centre));
+        viewStore.set(zoomAt(viewStore.get(), 1.25, centre));
         return;
       case 'zoomOut':
-        setView(zoomAt(view, 0.8, centre));
+        viewStore.set(zoomAt(viewStore.get(), 0.8, centre));
         return;
       case 'carryToTrack':
         void carryAlongTrack();
@@ -505,9 +508,7 @@ export function FrameAnnotationPage() {
             selected === undefined,
           )}
           {tool(t(`${k}.tools.zoomOut`), <ZoomOutIcon />, () => run('zoomOut'))}
-          <Typography variant="caption" sx={{ minWidth: 72, textAlign: 'center' }}>
-            {t(`${k}.zoomLevel`, { percent: Math.round(view.scale * 100) })}
-          </Typography>
+          <ZoomLevel viewStore={viewStore} />
           {tool(t(`${k}.tools.zoomIn`), <ZoomInIcon />, () => run('zoomIn'))}
           {tool(t(`${k}.tools.fit`), <FitScreenIcon />, () => run('fit'))}
           <Button size="small" onClick={() => run('actualSize')}>
@@ -531,9 +532,8 @@ export function FrameAnnotationPage() {
             boxes={boxes}
             selectedId={selectedId}
             adding={adding}
-            view={view}
+            viewStore={viewStore}
             label={t(`${k}.canvasLabel`)}
-            onViewChange={setView}
             onSelect={setSelectedId}
             onDrawn={(box) => {
               setAdding(false);

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import {
   boxFromCorners,
   isDrawable,
@@ -14,8 +14,11 @@ import {
   type ScreenPoint,
 } from './geometry';
 import { cursorFor, hitTest } from './hitTest';
-import { drawScene, type CanvasBox } from './render';
-import { panBy, toFrame, wheelFactor, zoomAt, type View } from './view';
+import { LayerCache } from './layerCache';
+import { drawOverlay, drawScene, drawStaticLayer, type CanvasBox } from './render';
+import { buildSpatialIndex } from './spatialIndex';
+import { panBy, toFrame, wheelFactor, zoomAt } from './view';
+import type { ViewStore } from './viewStore';
 
 type Drag =
   | { kind: 'draw'; from: FramePoint; to: FramePoint }
@@ -30,19 +33,27 @@ export interface AnnotationCanvasProps {
   readonly boxes: readonly CanvasBox[];
   readonly selectedId: string | null;
   readonly adding: boolean;
-  readonly view: View;
+  /** Zoom and pan: read and changed here without re-rendering the page (see viewStore). */
+  readonly viewStore: ViewStore;
   readonly label: string;
-  readonly onViewChange: (view: View) => void;
   readonly onSelect: (id: string | null) => void;
   readonly onDrawn: (box: FrameBox) => void;
   readonly onChanged: (id: string, before: FrameBox, after: FrameBox) => void;
+}
+
+/** The box `id` at the place it is being dragged to, or null when it is gone from the list. */
+function movedBox(boxes: readonly CanvasBox[], id: string, at: FrameBox): CanvasBox | null {
+  const original = boxes.find((b) => b.id === id);
+  return original === undefined ? null : { ...original, ...at };
 }
 
 /**
  * The annotation canvas: draws on the next animation frame after anything changed (never more
  * than once per frame, whatever the number of boxes or pointer events), draws new boxes in add
  * mode, moves and resizes the selected box, pans by dragging empty space and zooms with the wheel
- * around the cursor. Edits are reported once, when the pointer is released.
+ * around the cursor. Edits are reported once, when the pointer is released. During a drag the
+ * other boxes come from a layer drawn once, and hit tests read a spatial grid, so the cost of a
+ * frame hardly grows with the number of boxes.
  */
 export function AnnotationCanvas(props: AnnotationCanvasProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -51,6 +62,10 @@ export function AnnotationCanvas(props: AnnotationCanvasProps) {
   const latest = useRef(props);
   latest.current = props;
   const [cursor, setCursor] = useState('default');
+  const index = useMemo(() => buildSpatialIndex(props.boxes), [props.boxes]);
+  const indexRef = useRef(index);
+  indexRef.current = index;
+  const layer = useRef<LayerCache<HTMLCanvasElement> | null>(null);
 
   const draw = useCallback(() => {
     frameRequest.current = null;
@@ -58,22 +73,47 @@ export function AnnotationCanvas(props: AnnotationCanvasProps) {
     if (context === null || context === undefined) return;
     const current = latest.current;
     const active = drag.current;
-    const edited =
-      active !== null && (active.kind === 'move' || active.kind === 'resize') ? active : null;
-    const boxes =
-      edited === null
-        ? current.boxes
-        : current.boxes.map((b) => (b.id === edited.id ? { ...b, ...edited.box } : b));
-    drawScene(context, {
+    const view = current.viewStore.get();
+    const scene = {
       frame: current.frame,
       image: current.image,
-      boxes,
+      boxes: current.boxes,
       selectedId: current.selectedId,
       preview:
         active?.kind === 'draw' ? boxFromCorners(active.from, active.to, current.frame) : null,
-      view: current.view,
+      view,
       viewport: current.viewport,
+    };
+    if (active === null || active.kind === 'pan') {
+      layer.current?.clear();
+      drawScene(context, scene);
+      return;
+    }
+    const moving = active.kind === 'draw' ? null : movedBox(scene.boxes, active.id, active.box);
+    const movingId = active.kind === 'draw' ? null : active.id;
+    layer.current ??= new LayerCache((size) => {
+      const surface = document.createElement('canvas');
+      surface.width = size.width;
+      surface.height = size.height;
+      return surface;
     });
+    const still = layer.current.layerFor(
+      {
+        image: scene.image,
+        boxes: scene.boxes,
+        selectedId: scene.selectedId,
+        movingId,
+        view,
+        viewport: scene.viewport,
+      },
+      (surface) => {
+        const layerContext = surface.getContext('2d');
+        if (layerContext !== null) drawStaticLayer(layerContext, scene, movingId);
+      },
+    );
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.drawImage(still, 0, 0);
+    drawOverlay(context, scene, moving);
   }, []);
 
   const schedule = useCallback(() => {
@@ -83,6 +123,7 @@ export function AnnotationCanvas(props: AnnotationCanvasProps) {
   useEffect(() => {
     schedule();
   }, [props, schedule]);
+  useEffect(() => props.viewStore.subscribe(schedule), [props.viewStore, schedule]);
   useEffect(
     () => () => {
       if (frameRequest.current !== null) cancelAnimationFrame(frameRequest.current);
@@ -106,8 +147,8 @@ export function AnnotationCanvas(props: AnnotationCanvasProps) {
     if (element === null) return;
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
-      const current = latest.current;
-      current.onViewChange(zoomAt(current.view, wheelFactor(event.deltaY), pointAt(event)));
+      const { viewStore } = latest.current;
+      viewStore.set(zoomAt(viewStore.get(), wheelFactor(event.deltaY), pointAt(event)));
     };
     element.addEventListener('wheel', onWheel, { passive: false });
     return () => element.removeEventListener('wheel', onWheel);
@@ -116,7 +157,8 @@ export function AnnotationCanvas(props: AnnotationCanvasProps) {
   const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
     const current = latest.current;
     const point = pointAt(event);
-    const inFrame = toFrame(current.view, point);
+    const view = current.viewStore.get();
+    const inFrame = toFrame(view, point);
     event.currentTarget.setPointerCapture(event.pointerId);
     if (event.button === 1 || (event.button === 0 && event.shiftKey && !current.adding)) {
       drag.current = { kind: 'pan', last: point };
@@ -127,7 +169,7 @@ export function AnnotationCanvas(props: AnnotationCanvasProps) {
       drag.current = { kind: 'draw', from: inFrame, to: inFrame };
       return;
     }
-    const hit = hitTest(current.boxes, current.selectedId, current.view, point);
+    const hit = hitTest(current.boxes, current.selectedId, view, point, indexRef.current);
     if (hit.kind === 'none') {
       current.onSelect(null);
       drag.current = { kind: 'pan', last: point };
@@ -146,16 +188,16 @@ export function AnnotationCanvas(props: AnnotationCanvasProps) {
     const current = latest.current;
     const point = pointAt(event);
     const active = drag.current;
+    const view = current.viewStore.get();
     if (active === null) {
-      setCursor(
-        cursorFor(hitTest(current.boxes, current.selectedId, current.view, point), current.adding),
-      );
+      const hit = hitTest(current.boxes, current.selectedId, view, point, indexRef.current);
+      setCursor(cursorFor(hit, current.adding));
       return;
     }
-    const inFrame = toFrame(current.view, point);
+    const inFrame = toFrame(view, point);
     switch (active.kind) {
       case 'pan':
-        current.onViewChange(panBy(current.view, point.x - active.last.x, point.y - active.last.y));
+        current.viewStore.set(panBy(view, point.x - active.last.x, point.y - active.last.y));
         drag.current = { ...active, last: point };
         return;
       case 'draw':

@@ -7,6 +7,7 @@ import {
   type Handle,
   type ScreenPoint,
 } from './geometry';
+import type { SpatialIndex } from './spatialIndex';
 import { toFrame, toScreen, type View } from './view';
 
 export interface IdentifiedBox extends FrameBox {
@@ -21,13 +22,15 @@ export type Hit =
 /**
  * What lies under a screen point: first a handle of the selected box (within 8 screen pixels,
  * whatever the zoom), then the topmost box (the last drawn; among nested boxes the smallest,
- * so a small box inside a large one can still be picked).
+ * so a small box inside a large one can still be picked). With a spatial index of `boxes` only
+ * the boxes of the point's grid cell are looked at; the answer is the same as without.
  */
 export function hitTest(
   boxes: readonly IdentifiedBox[],
   selectedId: string | null,
   view: View,
   point: ScreenPoint,
+  index?: SpatialIndex,
 ): Hit {
   const selected = selectedId === null ? undefined : boxes.find((b) => b.id === selectedId);
   if (selected !== undefined)
@@ -38,12 +41,14 @@ export function hitTest(
     }
   const inFrame = toFrame(view, point);
   let best: IdentifiedBox | undefined;
-  for (let i = boxes.length - 1; i >= 0; i--) {
-    const box = boxes[i];
-    if (box === undefined || !containsPoint(box, inFrame)) continue;
+  const consider = (box: IdentifiedBox | undefined) => {
+    if (box === undefined || !containsPoint(box, inFrame)) return;
     const area = (box.x2 - box.x1) * (box.y2 - box.y1);
     if (best === undefined || area < (best.x2 - best.x1) * (best.y2 - best.y1)) best = box;
-  }
+  };
+  // Topmost first, so among boxes of equal area the last drawn wins.
+  if (index === undefined) for (let i = boxes.length - 1; i >= 0; i--) consider(boxes[i]);
+  else for (const i of index.candidatesAt(inFrame)) consider(boxes[i]);
   return best === undefined ? { kind: 'none' } : { kind: 'body', id: best.id };
 }
 

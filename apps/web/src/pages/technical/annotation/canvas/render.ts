@@ -1,43 +1,22 @@
 import { framePoint, HANDLES, handlePosition, type FrameBox, type FrameSize } from './geometry';
+import {
+  boxTag,
+  confidenceColour,
+  planBoxes,
+  TAG_MIN_HEIGHT_PX,
+  TAG_MIN_WIDTH_PX,
+} from './scenePlan';
+import type { CanvasBox } from './scenePlan';
 import { toScreen, type View } from './view';
 
-/** A box as the canvas draws it. */
-export interface CanvasBox extends FrameBox {
-  readonly id: string;
-  readonly confidence: number;
-  readonly source: string;
-  readonly verified: boolean;
-  readonly trackId: number | null;
-}
-
-/** Box colours by confidence (spec 2 §9): above 0.8 green, 0.6 blue, 0.4 orange, else red. */
-export function confidenceColour(confidence: number): string {
-  if (confidence > 0.8) return '#2e7d32';
-  if (confidence > 0.6) return '#1565c0';
-  if (confidence > 0.4) return '#ef6c00';
-  return '#c62828';
-}
-
-/** The one-letter tag of a box's origin: Engine, Model, Manual (drawn by a person), Import. */
-export function sourceTag(source: string): string {
-  switch (source) {
-    case 'manual':
-      return 'M';
-    case 'model':
-      return 'AI';
-    case 'import':
-      return 'I';
-    default:
-      return 'E';
-  }
-}
+export { confidenceColour, sourceTag, type CanvasBox } from './scenePlan';
 
 export interface Scene {
   readonly frame: FrameSize;
   readonly image: CanvasImageSource | null;
   readonly boxes: readonly CanvasBox[];
   readonly selectedId: string | null;
-  /** A box being drawn or dragged, drawn over the others. */
+  /** A box being drawn, drawn dashed over the others. */
   readonly preview: FrameBox | null;
   readonly view: View;
   readonly viewport: FrameSize;
@@ -45,9 +24,22 @@ export interface Scene {
 
 /**
  * Draws the frame and its boxes. Tags (origin, verified tick, track id) are drawn only when the
- * box is large enough on screen to carry them, which keeps 300+ boxes legible and cheap.
+ * box is large enough on screen to carry them, which keeps 1,000 boxes legible and cheap.
  */
 export function drawScene(context: CanvasRenderingContext2D, scene: Scene): void {
+  drawStaticLayer(context, scene, null);
+  drawOverlay(context, scene, null);
+}
+
+/**
+ * Everything that does not move during a drag: the frame, every box but `movingId`, and the
+ * selected box when it is not the one moving. Drawn once per drag into a cached layer.
+ */
+export function drawStaticLayer(
+  context: CanvasRenderingContext2D,
+  scene: Scene,
+  movingId: string | null,
+): void {
   const { view, viewport } = scene;
   context.setTransform(1, 0, 0, 1, 0, 0);
   context.fillStyle = '#111';
@@ -57,17 +49,51 @@ export function drawScene(context: CanvasRenderingContext2D, scene: Scene): void
   if (scene.image !== null)
     context.drawImage(scene.image, 0, 0, scene.frame.width, scene.frame.height);
   context.setTransform(1, 0, 0, 1, 0, 0);
+  const plan = planBoxes(
+    scene.boxes,
+    view,
+    viewport,
+    (box) => box.id === scene.selectedId || box.id === movingId,
+  );
+  for (const batch of plan.strokes) {
+    context.strokeStyle = batch.colour;
+    context.lineWidth = batch.lineWidth;
+    context.setLineDash(batch.dashed ? [5, 3] : []);
+    context.beginPath();
+    const r = batch.rects;
+    for (let i = 0; i < r.length; i += 4)
+      context.rect(r[i] ?? 0, r[i + 1] ?? 0, r[i + 2] ?? 0, r[i + 3] ?? 0);
+    context.stroke();
+  }
+  context.setLineDash([]);
   context.font = '11px sans-serif';
   context.textBaseline = 'bottom';
-  let selected: CanvasBox | undefined;
-  for (const box of scene.boxes) {
-    if (box.id === scene.selectedId) {
-      selected = box;
-      continue;
-    }
-    drawBox(context, view, box, false);
+  for (const batch of plan.tags) {
+    context.fillStyle = batch.colour;
+    for (const tag of batch.tags) context.fillText(tag.text, tag.x, tag.y);
   }
-  if (selected !== undefined) drawBox(context, view, selected, true);
+  if (scene.selectedId !== movingId) {
+    const selected = scene.boxes.find((b) => b.id === scene.selectedId);
+    if (selected !== undefined) drawBox(context, view, selected, true);
+  }
+}
+
+/**
+ * What changes on every pointer move: the box being moved or resized (`moving`, at its
+ * dragged position) and the dashed preview of a box being drawn.
+ */
+export function drawOverlay(
+  context: CanvasRenderingContext2D,
+  scene: Scene,
+  moving: CanvasBox | null,
+): void {
+  const { view } = scene;
+  context.setTransform(1, 0, 0, 1, 0, 0);
+  if (moving !== null) {
+    context.font = '11px sans-serif';
+    context.textBaseline = 'bottom';
+    drawBox(context, view, moving, moving.id === scene.selectedId);
+  }
   if (scene.preview !== null) {
     const a = toScreen(view, framePoint(scene.preview.x1, scene.preview.y1));
     const b = toScreen(view, framePoint(scene.preview.x2, scene.preview.y2));
@@ -90,10 +116,9 @@ function drawBox(context: CanvasRenderingContext2D, view: View, box: CanvasBox, 
   if (box.source === 'manual') context.setLineDash([5, 3]);
   context.strokeRect(x, y, w, h);
   context.setLineDash([]);
-  if (w >= 12 && h >= 10) {
-    const tag = `${sourceTag(box.source)}${box.verified ? '✓' : ''}${box.trackId === null ? '' : ` #${box.trackId}`}`;
+  if (w >= TAG_MIN_WIDTH_PX && h >= TAG_MIN_HEIGHT_PX) {
     context.fillStyle = colour;
-    context.fillText(tag, x + 1, y - 1);
+    context.fillText(boxTag(box), x + 1, y - 1);
   }
   if (!selected) return;
   context.fillStyle = '#fff';
