@@ -3,11 +3,12 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 /** Debian's Chromium; override with CHROMIUM_PATH on other systems. */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
+/** Launches Chromium; `extraArgs` add switches (e.g. the fake camera of live-capture.e2e.ts). */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', ...extraArgs],
   });
 }
 

@@ -46,6 +46,17 @@ export const FrameSchema = z.object({
 });
 export type Frame = z.infer<typeof FrameSchema>;
 
+/** Why and by whom a field (video) was discarded: kept, but out of the sample's totals and report. */
+export const VideoDiscardSchema = z.object({
+  at: TimestampSchema,
+  by: z.string().nullable(),
+  reason: z.string(),
+});
+export type VideoDiscard = z.infer<typeof VideoDiscardSchema>;
+
+/** Where a video came from: a file uploaded, or a field recorded on the live capture screen. */
+export const VIDEO_SOURCE_LIVE = 'live';
+
 export const VideoSchema = z.object({
   id: z.string(),
   datasetId: z.string(),
@@ -81,6 +92,8 @@ export const VideoSchema = z.object({
   transcoded: z.boolean(),
   lastTaskId: z.string().nullable(),
   uploadedBy: z.string().nullable(),
+  /** Null unless the video was discarded (bad focus, a bubble). */
+  discarded: VideoDiscardSchema.nullable(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
   frames: z.array(FrameSchema).optional(),
@@ -209,3 +222,12 @@ export const RetryVideoResponseSchema = z.object({
   task_id: z.string(),
 });
 export type RetryVideoResponse = z.infer<typeof RetryVideoResponseSchema>;
+
+/** `POST /sarm/video/{id}/discard`: why the field is left out (bad focus, a bubble). */
+export const DiscardVideoRequestSchema = z
+  .object({ reason: singleLineText('Reason', DESCRIPTION_MAX).optional() })
+  .optional();
+export type DiscardVideoRequest = z.infer<typeof DiscardVideoRequestSchema>;
+
+/** Answer of a discard left out of the analysis of a sample: a discarded video cannot be pooled. */
+export const VIDEO_DISCARDED_MESSAGE = 'Video was discarded and is left out of the sample';

@@ -8,7 +8,8 @@ import { DOCS_PREFIX } from './openapi.js';
  */
 export const WEB_APP_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // WebAssembly compilation only (not eval): the preview's head detector runs SIMD kernels.
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "media-src 'self' blob:",
@@ -33,7 +34,8 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     reply.header('Referrer-Policy', 'no-referrer');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Cross-Origin-Resource-Policy', 'same-origin');
-    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    // The live capture page uses the microscope camera of this origin; nothing else may.
+    reply.header('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
     if (request.protocol === 'https')
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (!request.url.startsWith(DOCS_PREFIX) && !reply.hasHeader('Content-Security-Policy'))

@@ -1,5 +1,6 @@
 import {
   DatasetVideosQuerySchema,
+  DiscardVideoRequestSchema,
   IdParamsSchema,
   OkResponseSchema,
   RetryVideoResponseSchema,
@@ -129,6 +130,42 @@ export const videoRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
           .send(await uploads.retryPreparation(requireAuth(request), request.params.id)),
     );
   }
+
+  app.post(
+    '/sarm/video/:id/discard',
+    {
+      config: { permission: UPLOAD_VIDEOS },
+      schema: {
+        tags,
+        summary: 'Discard a video (a field with bad focus, a bubble)',
+        description: `The video stays stored and listed with \`discarded\` set (when, by whom, \`reason\`), but the sample's calculations and report leave it out. Audited. ${scopeNote}`,
+        params: IdParamsSchema,
+        body: DiscardVideoRequestSchema,
+        response: { 200: VideoSchema },
+      },
+    },
+    async (request) =>
+      videos.setDiscarded(requireAuth(request), request.params.id, {
+        discard: true,
+        ...(request.body?.reason === undefined ? {} : { reason: request.body.reason }),
+      }),
+  );
+
+  app.post(
+    '/sarm/video/:id/restore',
+    {
+      config: { permission: UPLOAD_VIDEOS },
+      schema: {
+        tags,
+        summary: 'Take a discarded video back into the sample',
+        description: `Undoes a discard; audited. ${scopeNote}`,
+        params: IdParamsSchema,
+        response: { 200: VideoSchema },
+      },
+    },
+    async (request) =>
+      videos.setDiscarded(requireAuth(request), request.params.id, { discard: false }),
+  );
 
   for (const url of ['/business/videos/:id', '/sarm/video/delete-video/:id']) {
     app.delete(

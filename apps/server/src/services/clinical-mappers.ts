@@ -93,6 +93,14 @@ export function toVideo(row: VideoRow, counts: VideoFrameCounts | undefined): Vi
     transcoded: row.playableKey !== null && row.playableKey !== row.originalKey,
     lastTaskId: row.lastTaskId,
     uploadedBy: row.uploadedBy,
+    discarded:
+      row.discardedAt === null
+        ? null
+        : {
+            at: row.discardedAt.toISOString(),
+            by: row.discardedBy,
+            reason: row.discardReason ?? '',
+          },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,4 +1,5 @@
 import type { Video, VideoListQuery } from '@sarm/contracts';
+import type { Clock } from '../clock.js';
 import type { FrameRow, VideoRow } from '../db/schema/index.js';
 import { notFound } from '../http/errors.js';
 import type { DatasetsRepository } from '../repositories/datasets.repository.js';
@@ -32,6 +33,7 @@ export function createVideosService(deps: {
   scope: ProjectScope;
   storage: FileStorage;
   audit: AuditService;
+  clock: Clock;
 }) {
   async function withCounts(rows: readonly VideoRow[]): Promise<Video[]> {
     const counts = await deps.videos.frameCounts(rows.map((row) => row.id));
@@ -116,6 +118,38 @@ export function createVideosService(deps: {
     }
   }
 
+  /**
+   * Marks a video discarded (or, with `discard` false, takes it back): it stays stored and listed,
+   * but the sample's totals and report leave it out. Audited with who did it and why.
+   */
+  async function setDiscarded(
+    auth: AuthContext,
+    id: string,
+    change: { discard: boolean; reason?: string },
+  ): Promise<Video> {
+    const video = await findVisible(auth, id);
+    const reason = change.reason?.trim() ?? '';
+    const row = await deps.videos.update(
+      id,
+      change.discard
+        ? { discardedAt: deps.clock.now(), discardedBy: auth.user.id, discardReason: reason }
+        : { discardedAt: null, discardedBy: null, discardReason: null },
+    );
+    if (row === undefined) throw notFound(VIDEO_MESSAGES.notFound);
+    await deps.audit.record({
+      type: 'data',
+      severity: 'info',
+      message: change.discard
+        ? `Video "${video.name}" discarded${reason === '' ? '' : `: ${reason}`}`
+        : `Video "${video.name}" restored after being discarded`,
+      actor: auth.user,
+      resource: { id, type: 'video' },
+    });
+    const [mapped] = await withCounts([row]);
+    if (mapped === undefined) throw notFound(VIDEO_MESSAGES.notFound);
+    return mapped;
+  }
+
   async function listFrames(auth: AuthContext, videoId: string, limit: number, offset: number) {
     await findVisible(auth, videoId);
     const { rows, total } = await deps.videos.listFrames(videoId, limit, offset);
@@ -165,6 +199,7 @@ export function createVideosService(deps: {
     pageByDataset,
     list,
     remove,
+    setDiscarded,
     deleteDatasetFiles,
     listFrames,
     findFrame,

@@ -44,6 +44,10 @@ export const videos = pgTable(
     thumbnailKey: text('thumbnail_key'),
     lastTaskId: text('last_task_id'),
     uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Set when a field was discarded (bad focus, a bubble): kept, but out of the totals and report. */
+    discardedAt: timestampColumn('discarded_at'),
+    discardedBy: text('discarded_by').references(() => users.id, { onDelete: 'set null' }),
+    discardReason: text('discard_reason'),
     ...auditTimestamps(),
   },
   (table) => [

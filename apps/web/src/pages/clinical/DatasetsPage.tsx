@@ -35,6 +35,7 @@ function DatasetCard({ dataset, projectId }: { dataset: Dataset; projectId: stri
   const [reporting, setReporting] = useState(false);
   const [editing, setEditing] = useState(false);
   const canEditSample = useCan(['manage_samples']);
+  const canRecord = useCan(['manage_videos', 'upload_videos']);
   const volume = dataset.settings.semen_volume_ml ?? null;
   return (
     <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -95,6 +96,15 @@ function DatasetCard({ dataset, projectId }: { dataset: Dataset; projectId: stri
         >
           {t('assessments.open')}
         </Button>
+        {canRecord && (
+          <Button
+            size="small"
+            onClick={() => void navigate(`/sarm/samples/${dataset.id}/live`)}
+            data-testid="open-live-capture"
+          >
+            {t('live.open')}
+          </Button>
+        )}
         {canEditSample && (
           <Button size="small" onClick={() => setEditing(true)}>
             {t('samples.editSample')}
