@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts.js';
+import { finishFirstRunSetup } from './support/firstRun.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -74,6 +75,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   try {
     await waitUntilServing(baseUrl, server, 60_000);
+    // The shared server's administrator is past first-run setup (e2e/first-run.e2e.ts tests it on
+    // a server of its own); otherwise whichever test signs in first would land on /setup.
+    await finishFirstRunSetup(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   } catch (error) {
     server.kill('SIGTERM');
     throw new Error(

@@ -28,24 +28,34 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     // Libraries change less often than the app: separate chunks stay cached across releases.
+    // Only the start-up part of each ($initial: reached by static imports from main.tsx) is
+    // grouped; what only lazily loaded pages use (most MUI components and icons, the PDF writer's
+    // libraries) stays in the page families' chunks, so the sign-in page does not download it.
     rolldownOptions: {
+      // The contracts' modules only define schemas and constants: a module none of whose exports
+      // is used is dropped, so the sign-in page does not carry every screen's schemas.
+      treeshake: {
+        moduleSideEffects: [{ test: /packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+              tags: ['$initial'],
               priority: 3,
             },
             {
               name: 'mui',
               test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/,
+              tags: ['$initial'],
               priority: 2,
             },
-            // The PDF writer's libraries stay out of the start-up chunks: they load on Download PDF.
             {
               name: 'vendor',
-              test: /node_modules[\\/](?!(jspdf|fflate|fast-png|iobuffer|pako|html2canvas|canvg|dompurify|core-js|@babel)[\\/])/,
+              test: /node_modules[\\/]/,
+              tags: ['$initial'],
               priority: 1,
             },
           ],

@@ -55,6 +55,7 @@ import { settingsRoutes } from './routes/settings.routes.js';
 import { systemLogRoutes } from './routes/system-logs.routes.js';
 import { taskRoutes } from './routes/tasks.routes.js';
 import { videoAnalysisRoutes } from './routes/video-analysis.routes.js';
+import { demoRoutes } from './routes/demo.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,6 +114,7 @@ const apiRoutes: FastifyPluginAsyncZod<{ context: ServerContext }> = async (api,
   await api.register(predictionRoutes, { context });
   await api.register(reportGeneratorRoutes, { services });
   await api.register(qualityControlRoutes, { services });
+  await api.register(demoRoutes, { services });
 };
 
 /**

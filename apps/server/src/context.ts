@@ -20,7 +20,7 @@ import { createAnalysisRequestsService } from './services/analysis-requests.serv
 import { createTasksService } from './services/tasks.service.js';
 import { createModelsRepository } from './repositories/models.repository.js';
 import { createModelsService } from './services/models.service.js';
-import { createModelTrainer } from './services/training/model-trainer.js';
+import { createModelTrainer, type TrainerTuning } from './services/training/model-trainer.js';
 import { createTrainingService } from './services/training/training.service.js';
 import { createPredictionsRepository } from './repositories/predictions.repository.js';
 import { createPredictor } from './services/prediction/predictor.js';
@@ -34,6 +34,9 @@ import { createTechnicalDashboardService } from './services/technical-dashboard.
 import { createQualityControlRepository } from './repositories/quality-control.repository.js';
 import { createQualityControlService } from './services/quality-control.service.js';
 import type { FileStorage } from './storage/storage.js';
+import { createDemoRepository } from './repositories/demo.repository.js';
+import { createDemoBuilder } from './services/demo-build.js';
+import { createDemoService } from './services/demo.service.js';
 
 /** Every side effect the server uses, supplied from outside so tests can swap them. */
 export interface ContextDependencies {
@@ -57,6 +60,8 @@ export interface ContextDependencies {
   readonly onWrite?: DatabaseHandle['onWrite'];
   /** Per-table write versions (the HTTP response cache needs them; no response cache without). */
   readonly tableVersions?: DatabaseHandle['tableVersions'];
+  /** Training limits (watchdog, heap) and test faults; the defaults when left out. */
+  readonly training?: TrainerTuning;
 }
 
 /** The composition root: repositories, services, job registry and task queue of one process. */
@@ -118,6 +123,9 @@ export function createServerContext(deps: ContextDependencies) {
     storage: deps.storage,
     clock: deps.clock,
     cropMarginPx: detectionRunner.cropMarginPx,
+    warn: (message) =>
+      deps.logger.warn === undefined ? deps.logger.info(message) : deps.logger.warn({}, message),
+    tuning: deps.training,
   });
   const predictionRows = createPredictionsRepository(deps.db);
   const predictor = createPredictor({
@@ -181,6 +189,30 @@ export function createServerContext(deps: ContextDependencies) {
     detectionRunner,
     analysisRequests: analysisRequestRows,
     analysisRunner,
+  });
+  const demo = createDemoService({
+    repository: createDemoRepository(deps.db),
+    projects: repositories.projects,
+    reportVersions: repositories.reportVersions,
+    datasets: clinical.datasets,
+    patients: clinical.patients,
+    calibration: clinical.calibration,
+    builder: createDemoBuilder({
+      storage: deps.storage,
+      calibration: clinical.calibration,
+      patients: clinical.patients,
+      datasets: clinical.datasets,
+      datasetRows: repositories.datasets,
+      uploads: clinical.uploads,
+      videoRows: repositories.videos,
+      tasks: repositories.tasks,
+      extractFrames: clinical.extractFrames,
+      detection: clinical.detection,
+      reportVersions: clinical.reportVersions,
+      clock: deps.clock,
+    }),
+    audit: domain.audit,
+    onBuildError: (error) => deps.logger.error({ err: error }, 'The demo sample could not be made'),
   });
   const analysisRequests = createAnalysisRequestsService({
     findVisibleVideo: clinical.videos.findVisible,
@@ -287,6 +319,7 @@ export function createServerContext(deps: ContextDependencies) {
       projectDashboard,
       analysisRequests,
       qualityControl,
+      demo,
     },
     queue,
     storage: deps.storage,

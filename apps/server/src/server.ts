@@ -9,6 +9,7 @@ import { openDatabase } from './db/database.js';
 import { createServerLogger, queueLoggerOf } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { formatAdministratorNotice } from './services/bootstrap.service.js';
+import { startDemoAtLaunch } from './services/demo-launch.js';
 import { removeOrphanedTempDirs } from './media/ffmpeg.js';
 import { lockDataDir } from './process/data-dir-lock.js';
 import { restrictDataDir } from './process/data-dir-permissions.js';
@@ -126,6 +127,7 @@ export async function startServer(
     });
     await app.listen({ port: config.port, host: config.host });
     print(`SARM listening on http://localhost:${config.port}`);
+    if (process.env.SARM_DEMO === '1') print(await startDemoAtLaunch(context, config.adminEmail));
   } else {
     print(`SARM worker started (${database.kind})`);
   }

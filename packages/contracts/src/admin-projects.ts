@@ -35,6 +35,8 @@ export const AdminProjectSchema = z.object({
   description: z.string(),
   status: z.enum(PROJECT_STATUSES),
   isArchived: z.boolean(),
+  /** The demo project made of simulated videos (issue 32). */
+  isDemo: z.boolean().optional(),
   creator: ProjectCreatorSchema.nullable(),
   createdBy: z.string().nullable(),
   userCount: z.number().int(),

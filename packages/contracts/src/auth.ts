@@ -21,6 +21,8 @@ export const UserProjectSchema = z.object({
   id: z.string(),
   name: z.string(),
   accessLevel: z.enum(PROJECT_ACCESS_LEVELS),
+  /** The demo project made of simulated videos (issue 32). */
+  isDemo: z.boolean().optional(),
 });
 export type UserProject = z.infer<typeof UserProjectSchema>;
 

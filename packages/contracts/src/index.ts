@@ -35,3 +35,4 @@ export * from './replicates.js';
 export * from './assessments.js';
 export * from './assessment-figures.js';
 export * from './interpretation.js';
+export * from './demo.js';

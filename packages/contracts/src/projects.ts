@@ -11,6 +11,8 @@ export const UserProjectDetailSchema = z.object({
   name: z.string(),
   description: z.string(),
   status: z.enum(PROJECT_STATUSES),
+  /** The demo project made of simulated videos (issue 32): screens mark it, it is no patient data. */
+  isDemo: z.boolean().optional(),
   accessLevel: z.enum(PROJECT_ACCESS_LEVELS),
   /** Project-level role codes and extra permission codes granted to the user in this project. */
   roles: z.array(z.string()),

@@ -77,12 +77,22 @@ export const NotificationSettingsSchema = z.object({
   newUserNotification: z.boolean(),
 });
 
-/** The four cards of the System Settings screen, each saved on its own. */
+/**
+ * First-run setup (issue 32): kept on the server so that an administrator who finished or skipped
+ * it is not led through it again in another browser. Not a card of the settings screen.
+ */
+export const SetupSettingsSchema = z.object({
+  /** When an administrator finished or skipped the last step; null until then. */
+  completedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+
+/** The four cards of the System Settings screen, each saved on its own, and the setup state. */
 export const SystemSettingsSchema = z.object({
   general: GeneralSettingsSchema,
   security: SecuritySettingsSchema,
   storage: StorageSettingsSchema,
   notifications: NotificationSettingsSchema,
+  setup: SetupSettingsSchema,
 });
 export type SystemSettings = z.infer<typeof SystemSettingsSchema>;
 export type SystemSettingsSection = keyof SystemSettings;
@@ -93,6 +103,7 @@ export const UpdateSystemSettingsRequestSchema = z.object({
   security: SecuritySettingsSchema.partial().optional(),
   storage: StorageSettingsSchema.partial().optional(),
   notifications: NotificationSettingsSchema.partial().optional(),
+  setup: SetupSettingsSchema.partial().optional(),
 });
 export type UpdateSystemSettingsRequest = z.infer<typeof UpdateSystemSettingsRequestSchema>;
 
@@ -130,6 +141,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
     systemUpdatesNotification: true,
     newUserNotification: true,
   },
+  setup: { completedAt: null },
 };
 
 /** What the sign-in and registration screens may read without a session. */

@@ -36,7 +36,7 @@ export const settingsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
       config: { permission: 'system.manage_settings' },
       schema: {
         tags,
-        summary: 'System settings (general, security, storage, notifications)',
+        summary: 'System settings (general, security, storage, notifications, setup)',
         response: { 200: SystemSettingsSchema },
       },
     },

@@ -9,6 +9,7 @@ import {
   type MotilityReport,
   type ReportPatient,
   REPORT_VERSION_NOT_FOUND,
+  VIDEO_DISCARDED_MESSAGE,
 } from '@sarm/contracts';
 import type { Clock } from '../clock.js';
 import type { VideoAnalysisRow, VideoRow } from '../db/schema/index.js';
@@ -191,6 +192,17 @@ export function createAnalysisService(deps: {
     return rows;
   }
 
+  /**
+   * Discarded videos (fields with bad focus, a bubble) stay out of every pooled figure and saved
+   * report; only one on its own, not saved, is still analysed (to look at why it was discarded).
+   */
+  function pooledVideos(videos: readonly VideoRow[], saving: boolean): VideoRow[] {
+    if (videos.length === 1 && !saving) return [...videos];
+    const kept = videos.filter((video) => video.discardedAt === null);
+    if (kept.length === 0) throw badRequest(VIDEO_DISCARDED_MESSAGE);
+    return kept;
+  }
+
   /** The semen volume of the one sample (dataset) the videos belong to. */
   async function sampleVolume(datasetIds: ReadonlySet<string>): Promise<SampleVolume> {
     if (datasetIds.size !== 1)
@@ -205,7 +217,7 @@ export function createAnalysisService(deps: {
     kind: CalculationKind,
     request: CalculationRequest,
   ): Promise<ConcentrationReport | MotilityReport> {
-    const videos = await visibleVideos(auth, request.video_ids);
+    const videos = pooledVideos(await visibleVideos(auth, request.video_ids), request.save_results);
     const datasetIds = new Set(videos.map((video) => video.datasetId));
     if (request.save_results && datasetIds.size > 1)
       throw badRequest('All videos must belong to the same dataset to save a report');

@@ -47,6 +47,7 @@ export function createClinicalServices(deps: {
     scope,
     storage,
     audit: domain.audit,
+    clock,
   });
   const detection = createDetectionService({
     videos,

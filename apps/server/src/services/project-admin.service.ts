@@ -26,6 +26,7 @@ function present({ project, creator, userCount }: ProjectWithCreator): AdminProj
     description: project.description,
     status: project.status,
     isArchived: project.status === 'archived',
+    isDemo: project.isDemo,
     creator,
     createdBy: project.createdBy,
     userCount,

@@ -18,6 +18,7 @@ function toUserProject(
     name: project.name,
     description: project.description,
     status: project.status,
+    isDemo: project.isDemo,
     accessLevel: membership?.accessLevel ?? 'admin',
     roles: membership?.roles ?? [],
     permissions: membership?.customPermissions ?? [],
@@ -55,6 +56,8 @@ export function createProjectsService(deps: {
       id: project.id,
       name: project.name,
       accessLevel: membership?.accessLevel ?? 'admin',
+      // Only the demo says so: the summary travels with every sign-in and stays lean otherwise.
+      ...(project.isDemo ? { isDemo: true } : {}),
     }));
   }
 

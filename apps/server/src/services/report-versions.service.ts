@@ -2,6 +2,7 @@ import {
   REPORT_ALREADY_SIGNED,
   REPORT_VERSION_NOT_FOUND,
   SIGNATURE_PASSWORD_WRONG,
+  VIDEO_DISCARDED_MESSAGE,
   ConcentrationReportSchema,
   MotilityReportSchema,
   suggestInterpretation,
@@ -138,12 +139,16 @@ export function createReportVersionsService(deps: {
     request: ReportRunRequest,
   ): Promise<ReportRunResponse> {
     const dataset = await visibleDataset(auth, datasetId);
+    const kept: string[] = [];
     for (const id of request.video_ids) {
       const video = await deps.videos.findVisible(auth, id);
       if (video.datasetId !== datasetId) throw badRequest(VIDEOS_OUTSIDE_DATASET);
+      // A discarded field is never part of the sample's report.
+      if (video.discardedAt === null) kept.push(id);
     }
+    if (kept.length === 0) throw badRequest(VIDEO_DISCARDED_MESSAGE);
     await deps.recorder.assertReasonWhenSigned(datasetId, request.reason);
-    const base = { video_ids: request.video_ids, save_results: false };
+    const base = { video_ids: kept, save_results: false };
     const motility = MotilityReportSchema.parse(
       await deps.analysis.calculate(auth, 'motility', {
         ...base,

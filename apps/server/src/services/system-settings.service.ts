@@ -13,6 +13,7 @@ const SECTIONS = [
   'security',
   'storage',
   'notifications',
+  'setup',
 ] as const satisfies readonly (keyof SystemSettings)[];
 const BYTES_PER_MEGABYTE = 1024 * 1024;
 
@@ -29,6 +30,7 @@ export function createSystemSettingsService(deps: {
       security: { ...DEFAULT_SYSTEM_SETTINGS.security, ...stored.get('security') },
       storage: { ...DEFAULT_SYSTEM_SETTINGS.storage, ...stored.get('storage') },
       notifications: { ...DEFAULT_SYSTEM_SETTINGS.notifications, ...stored.get('notifications') },
+      setup: { ...DEFAULT_SYSTEM_SETTINGS.setup, ...stored.get('setup') },
     };
     const parsed = SystemSettingsSchema.safeParse(merged);
     if (parsed.success) return parsed.data;
@@ -51,6 +53,7 @@ export function createSystemSettingsService(deps: {
       security: { ...current.security, ...changes.security },
       storage: { ...current.storage, ...changes.storage },
       notifications: { ...current.notifications, ...changes.notifications },
+      setup: { ...current.setup, ...changes.setup },
     });
     const now = deps.clock.now();
     for (const section of SECTIONS) {

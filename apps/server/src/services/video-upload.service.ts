@@ -38,7 +38,8 @@ function unusableVideoReason(info: { width: number; height: number; frameCount: 
   return null;
 }
 
-interface ReceivedFile {
+/** A file already written to storage at `tempKey` (an upload's bytes, or the demo's videos). */
+export interface ReceivedFile {
   readonly tempKey: string;
   readonly filename: string;
   readonly extension: string;
@@ -144,71 +145,83 @@ export function createVideoUploadService(deps: {
         } else if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
       }
       if (file === undefined) throw badRequest(UPLOAD_MESSAGES.noFile);
-      checkUploadFields(fields);
-      const field = (...names: string[]) =>
-        names.map((name) => fields.get(name)?.trim()).find((v) => v !== undefined && v !== '');
-      const datasetId = field('dataset_id', 'datasetId');
-      if (datasetId === undefined) throw badRequest(UPLOAD_MESSAGES.noDataset);
-      const dataset = await deps.datasets.findVisible(auth, datasetId);
-      const patientId =
-        (await deps.linkablePatient(auth, field('patientId', 'patient_id'))) ??
-        (await samplePatient(auth, dataset.dataset.settings.patient_id));
-      const received = file;
-      const info = await withTempDir(async (dir) => {
-        try {
-          return await probeVideo(await localFile(deps.storage, received.tempKey, dir));
-        } catch (error) {
-          const reason = error instanceof VideoReadError ? error.reason : String(error);
-          throw new HttpError(415, UPLOAD_MESSAGES.unreadable(received.filename, reason));
-        }
-      });
-      const unusable = unusableVideoReason(info);
-      if (unusable !== null)
-        throw new HttpError(415, UPLOAD_MESSAGES.unreadable(received.filename, unusable));
-      const id = randomUUID();
-      const originalKey = `videos/${id}/original${received.extension}`;
-      await deps.storage.move(received.tempKey, originalKey);
-      const now = deps.clock.now();
-      const row = await deps.videoRows.insert({
-        id,
-        datasetId: dataset.dataset.id,
-        name: field('name') ?? path.parse(received.filename).name,
-        fileName: `original${received.extension}`,
-        originalFilename: received.filename,
-        description: field('description') ?? '',
-        size: received.size,
-        width: info.width,
-        height: info.height,
-        fps: info.fps,
-        frameCount: info.frameCount,
-        duration: info.durationS,
-        codec: info.codec,
-        container: info.container,
-        patientId,
-        captureDate: field('captureDate', 'capture_date') ?? now.toISOString().slice(0, 10),
-        tags: parseTags(field('tags')),
-        source: field('source') ?? null,
-        processingStatus: 'processing',
-        originalKey,
-        uploadedBy: auth.user.id,
-        createdAt: now,
-        updatedAt: now,
-      });
-      const taskId = await deps.enqueuePrepare(row.id, auth.user.id);
-      await deps.videoRows.update(row.id, { lastTaskId: taskId });
-      await deps.audit.record({
-        type: 'data',
-        severity: 'info',
-        message: `Video "${row.name}" uploaded`,
-        actor: auth.user,
-        resource: { id: row.id, type: 'video' },
-      });
-      const video = await deps.videos.get(auth, row.id);
-      return { success: true as const, message: 'Video uploaded', video, task_id: taskId };
+      return await storeReceived(auth, file, fields);
     } catch (error) {
       if (file !== undefined) await deps.storage.delete(file.tempKey);
       throw error;
     }
+  }
+
+  /**
+   * The rest of an upload once its file is in storage: checks the fields and the video, moves it
+   * to its place, stores the row and queues its preparation. The one path every video takes (the
+   * upload route and the demo sample); the caller deletes `file.tempKey` when it throws.
+   */
+  async function storeReceived(
+    auth: AuthContext,
+    file: ReceivedFile,
+    fields: ReadonlyMap<string, string>,
+  ) {
+    checkUploadFields(fields);
+    const field = (...names: string[]) =>
+      names.map((name) => fields.get(name)?.trim()).find((v) => v !== undefined && v !== '');
+    const datasetId = field('dataset_id', 'datasetId');
+    if (datasetId === undefined) throw badRequest(UPLOAD_MESSAGES.noDataset);
+    const dataset = await deps.datasets.findVisible(auth, datasetId);
+    const patientId =
+      (await deps.linkablePatient(auth, field('patientId', 'patient_id'))) ??
+      (await samplePatient(auth, dataset.dataset.settings.patient_id));
+    const info = await withTempDir(async (dir) => {
+      try {
+        return await probeVideo(await localFile(deps.storage, file.tempKey, dir));
+      } catch (error) {
+        const reason = error instanceof VideoReadError ? error.reason : String(error);
+        throw new HttpError(415, UPLOAD_MESSAGES.unreadable(file.filename, reason));
+      }
+    });
+    const unusable = unusableVideoReason(info);
+    if (unusable !== null)
+      throw new HttpError(415, UPLOAD_MESSAGES.unreadable(file.filename, unusable));
+    const id = randomUUID();
+    const originalKey = `videos/${id}/original${file.extension}`;
+    await deps.storage.move(file.tempKey, originalKey);
+    const now = deps.clock.now();
+    const row = await deps.videoRows.insert({
+      id,
+      datasetId: dataset.dataset.id,
+      name: field('name') ?? path.parse(file.filename).name,
+      fileName: `original${file.extension}`,
+      originalFilename: file.filename,
+      description: field('description') ?? '',
+      size: file.size,
+      width: info.width,
+      height: info.height,
+      fps: info.fps,
+      frameCount: info.frameCount,
+      duration: info.durationS,
+      codec: info.codec,
+      container: info.container,
+      patientId,
+      captureDate: field('captureDate', 'capture_date') ?? now.toISOString().slice(0, 10),
+      tags: parseTags(field('tags')),
+      source: field('source') ?? null,
+      processingStatus: 'processing',
+      originalKey,
+      uploadedBy: auth.user.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const taskId = await deps.enqueuePrepare(row.id, auth.user.id);
+    await deps.videoRows.update(row.id, { lastTaskId: taskId });
+    await deps.audit.record({
+      type: 'data',
+      severity: 'info',
+      message: `Video "${row.name}" uploaded`,
+      actor: auth.user,
+      resource: { id: row.id, type: 'video' },
+    });
+    const video = await deps.videos.get(auth, row.id);
+    return { success: true as const, message: 'Video uploaded', video, task_id: taskId };
   }
 
   /** Queues the preparation of a failed video again; 409 unless it failed. */
@@ -233,6 +246,6 @@ export function createVideoUploadService(deps: {
     return { success: true as const, message: 'Video preparation queued', task_id: taskId };
   }
 
-  return { upload, retryPreparation };
+  return { upload, storeReceived, retryPreparation };
 }
 export type VideoUploadService = ReturnType<typeof createVideoUploadService>;

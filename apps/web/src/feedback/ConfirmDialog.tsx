@@ -10,7 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ConfirmOptions } from './confirm';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   readonly open: boolean;
   readonly busy: boolean;
   readonly options: ConfirmOptions;

@@ -1,9 +1,8 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Snackbar } from '@mui/material';
 import { AlertStack } from './AlertStack';
-import { ConfirmDialog } from './ConfirmDialog';
+import { LazyConfirmDialog, LazyToastSnackbar } from './LazyFeedback';
+import type { Toast } from './ToastSnackbar';
 import {
-  TOAST_AUTO_HIDE_MS,
   createAlert,
   removeAlertById,
   type AlertInput,
@@ -12,12 +11,6 @@ import {
 } from './alerts';
 import { runConfirmAction, type ConfirmOptions } from './confirm';
 import { FeedbackContext, type FeedbackContextValue } from './feedbackContext';
-
-interface Toast {
-  readonly key: number;
-  readonly message: string;
-  readonly type: AlertType;
-}
 
 interface PendingConfirm {
   readonly options: ConfirmOptions;
@@ -42,6 +35,8 @@ export function FeedbackProvider({ children }: { readonly children: ReactNode })
   const removeAlert = useCallback((id: string) => {
     setAlerts((current) => removeAlertById(current, id));
   }, []);
+
+  const closeToast = useCallback(() => setToast(null), []);
 
   const showToast = useCallback((message: string, type: AlertType = 'info') => {
     nextId.current += 1;
@@ -78,18 +73,8 @@ export function FeedbackProvider({ children }: { readonly children: ReactNode })
     <FeedbackContext.Provider value={value}>
       {children}
       <AlertStack alerts={alerts} onClose={removeAlert} />
-      <Snackbar
-        key={toast?.key}
-        open={toast !== null}
-        autoHideDuration={TOAST_AUTO_HIDE_MS}
-        onClose={() => setToast(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert severity={toast?.type ?? 'info'} variant="filled" onClose={() => setToast(null)}>
-          {toast?.message}
-        </Alert>
-      </Snackbar>
-      <ConfirmDialog
+      <LazyToastSnackbar toast={toast} onClose={closeToast} />
+      <LazyConfirmDialog
         open={pending !== null}
         busy={confirmBusy}
         options={pending?.options ?? {}}

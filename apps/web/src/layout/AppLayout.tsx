@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/authContext';
 import { useFeedback } from '../feedback/feedbackContext';
+import { DemoBanner } from '../pages/demo/DemoBanner';
 import { workflowOfPath, type Workflow } from '../routing/workflow';
 import { defaultWorkflow } from './navigationItems';
 import { pageTitleKey } from './pageTitle';
@@ -81,6 +82,7 @@ export function AppLayout() {
             {globalError}
           </Alert>
         )}
+        <DemoBanner />
         <Outlet />
       </Box>
     </Box>

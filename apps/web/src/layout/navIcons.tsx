@@ -14,6 +14,7 @@ import Settings from '@mui/icons-material/Settings';
 import Storage from '@mui/icons-material/Storage';
 import VerifiedUser from '@mui/icons-material/VerifiedUser';
 import VideoLibrary from '@mui/icons-material/VideoLibrary';
+import Videocam from '@mui/icons-material/Videocam';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { NavIcon } from './navigationItems';
 
@@ -22,6 +23,7 @@ export const NAV_ICONS: Record<NavIcon, typeof SvgIcon> = {
   videos: VideoLibrary,
   report: Assessment,
   qualityControl: FactCheck,
+  live: Videocam,
   datasets: Storage,
   upload: CloudUpload,
   frames: PhotoLibrary,

@@ -11,6 +11,7 @@ export type NavLabelKey =
   | 'nav.manageVideos'
   | 'nav.generateReport'
   | 'nav.qualityControl'
+  | 'nav.liveCapture'
   | 'nav.datasets'
   | 'nav.uploadVideos'
   | 'nav.frameExtraction'
@@ -29,6 +30,7 @@ export type NavIcon =
   | 'videos'
   | 'report'
   | 'qualityControl'
+  | 'live'
   | 'datasets'
   | 'upload'
   | 'frames'
@@ -55,6 +57,7 @@ export const WORKFLOW_NAV: Record<Workflow, readonly NavItem[]> = {
     { labelKey: 'nav.manageVideos', path: '/sarm/videos', icon: 'videos' },
     { labelKey: 'nav.generateReport', path: '/sarm/reports', icon: 'report' },
     { labelKey: 'nav.qualityControl', path: '/sarm/quality-control', icon: 'qualityControl' },
+    { labelKey: 'nav.liveCapture', path: '/sarm/live', icon: 'live' },
   ],
   technical: [
     { labelKey: 'nav.dashboard', path: '/finetune/dashboard', icon: 'dashboard' },

@@ -9,5 +9,6 @@ describe('pageTitleKey', () => {
     expect(pageTitleKey('/admin/unknown')).toBe('pages.administration');
     expect(pageTitleKey('/business/videos')).toBe('pages.business');
     expect(pageTitleKey('/settings')).toBe('pages.settings');
+    expect(pageTitleKey('/setup')).toBe('setup.title');
   });
 });

@@ -14,7 +14,8 @@ export type PageTitleKey =
   | 'nav.adminPermissions'
   | 'nav.adminProjects'
   | 'nav.adminLogs'
-  | 'nav.adminSettings';
+  | 'nav.adminSettings'
+  | 'setup.title';
 
 const ADMIN_TITLES: Readonly<Record<string, PageTitleKey>> = {
   users: 'nav.adminUsers',
@@ -32,6 +33,7 @@ export function pageTitleKey(pathname: string): PageTitleKey {
   if (first === 'finetune' && second === 'dashboard') return 'pages.technicalDashboard';
   if (first === 'profile') return 'pages.profile';
   if (first === 'settings') return 'pages.settings';
+  if (first === 'setup') return 'setup.title';
   if (first === 'admin') return ADMIN_TITLES[second] ?? 'pages.administration';
   switch (workflowOfPath(pathname)) {
     case 'business':

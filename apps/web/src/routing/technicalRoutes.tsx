@@ -1,30 +1,34 @@
 import { Navigate, Route } from 'react-router-dom';
-import { TechnicalDashboardPage } from '../pages/dashboard/TechnicalDashboardPage';
-import { NotFoundPage } from '../pages/status/NotFoundPage';
-import { FrameAnnotationPage } from '../pages/technical/annotation/FrameAnnotationPage';
-import { DataLabelReviewPage } from '../pages/technical/review/DataLabelReviewPage';
-import { AnnotationManagementPage } from '../pages/technical/labels/AnnotationManagementPage';
-import { DataLabelsBrowserPage } from '../pages/technical/labels/DataLabelsBrowserPage';
-import { TechnicalDatasetsPage } from '../pages/technical/datasets/TechnicalDatasetsPage';
-import { CreateDatasetWizardPage } from '../pages/technical/wizard/CreateDatasetWizardPage';
-import { TechnicalVideosPage } from '../pages/technical/datasets/TechnicalVideosPage';
-import { FrameExtractionPage } from '../pages/technical/extraction/FrameExtractionPage';
-import { ProjectPickerPage } from '../pages/clinical/ProjectPickerPage';
-import { DatasetLabelItemsPage } from '../pages/technical/labels/DatasetLabelItemsPage';
-import { DatasetLabelsPage } from '../pages/technical/labels/DatasetLabelsPage';
-import { SegmentationToolPage } from '../pages/technical/segmentation/SegmentationToolPage';
-import { MaskExtractionPage } from '../pages/technical/mask-extraction/MaskExtractionPage';
-import { MorphologyLabelingPage } from '../pages/technical/morphology/MorphologyLabelingPage';
-import { MorphologyLabelPage } from '../pages/technical/morphology/MorphologyLabelPage';
-import { MorphologyLabelsListPage } from '../pages/technical/morphology/MorphologyLabelsListPage';
-import { ApplyDetectionPage } from '../pages/technical/home/ApplyDetectionPage';
-import { DetectionResultsPage } from '../pages/technical/home/DetectionResultsPage';
 import { DETECTION_READERS } from '../pages/technical/home/homeLogic';
-import { EngineAnalysisPage } from '../pages/technical/home/EngineAnalysisPage';
-import { TrainingPage } from '../pages/technical/training/TrainingPage';
-import { PredictionPage } from '../pages/technical/prediction/PredictionPage';
 import type { RouteRequirement } from './guardDecision';
 import { RouteGuard } from './guards';
+import { StatusPages, TechnicalPages } from './lazyPages';
+
+const {
+  AnnotationManagementPage,
+  ApplyDetectionPage,
+  CreateDatasetWizardPage,
+  DataLabelReviewPage,
+  DataLabelsBrowserPage,
+  DatasetLabelItemsPage,
+  DatasetLabelsPage,
+  DetectionResultsPage,
+  EngineAnalysisPage,
+  FrameAnnotationPage,
+  FrameExtractionPage,
+  MaskExtractionPage,
+  MorphologyLabelPage,
+  MorphologyLabelingPage,
+  MorphologyLabelsListPage,
+  PredictionPage,
+  ProjectPickerPage,
+  SegmentationToolPage,
+  TechnicalDashboardPage,
+  TechnicalDatasetsPage,
+  TechnicalVideosPage,
+  TrainingPage,
+} = TechnicalPages;
+const { NotFoundPage } = StatusPages;
 
 const VIEW_ANALYSIS: RouteRequirement = {
   kind: 'permission',

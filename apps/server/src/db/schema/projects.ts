@@ -1,6 +1,6 @@
 import type { ProjectAccessLevel, ProjectStatus } from '@sarm/contracts';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { auditTimestamps, idColumn, timestampColumn } from './columns.js';
 import { users } from './users.js';
 
@@ -10,6 +10,8 @@ export const projects = pgTable('projects', {
   description: text('description').notNull().default(''),
   status: text('status').$type<ProjectStatus>().notNull().default('active'),
   createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /** The demo project of simulated videos (issue 32): at most one, deleted with all it made. */
+  isDemo: boolean('is_demo').notNull().default(false),
   ...auditTimestamps(),
 });
 export type ProjectRow = typeof projects.$inferSelect;

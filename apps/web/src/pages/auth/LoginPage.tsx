@@ -7,7 +7,6 @@ import {
   Divider,
   Link,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -16,6 +15,7 @@ import { ApiRequestError, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/authContext';
 import { WORKFLOW_DASHBOARD } from '../../routing/workflow';
 import { AuthCard } from './AuthCard';
+import { AuthTextField } from './AuthTextField';
 import { validationMessage } from './validationMessage';
 import { GoogleButton } from './GoogleButton';
 import { readLoginNotice, readReturnPath } from './locationState';
@@ -101,7 +101,7 @@ export function LoginPage() {
           </Alert>
         )}
         {info !== null && <Alert severity="info">{info}</Alert>}
-        <TextField
+        <AuthTextField
           label={t('common.email')}
           type="email"
           name="email"

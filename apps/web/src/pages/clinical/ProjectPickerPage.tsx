@@ -1,7 +1,6 @@
 import {
   Alert,
   Box,
-  Button,
   Card,
   CardActionArea,
   CardContent,
@@ -19,7 +18,9 @@ import { PROJECTS_QUERY_KEY, fetchMyProjects } from '../../api/projectsApi';
 import { STORAGE_KEYS } from '../../api/session';
 import { shortId } from '../../layout/stages';
 import { useCan } from '../admin/common/useCan';
+import { NoProjectsGuidance } from '../setup/NoProjectsGuidance';
 import { capped } from './ClinicalBreadcrumbs';
+import { TryDemoButton } from '../demo/TryDemoButton';
 
 /** The technical workflow's picker (/finetune/videos) leads to its own dataset screens. */
 const datasetsBase = (pathname: string) =>
@@ -31,7 +32,6 @@ export function ProjectPickerPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const canView = useCan(BROWSE_DATA);
-  const canManage = useCan(['manage_projects']);
   const query = useQuery({
     queryKey: PROJECTS_QUERY_KEY,
     queryFn: fetchMyProjects,
@@ -53,11 +53,8 @@ export function ProjectPickerPage() {
       {query.isSuccess && query.data.length === 0 && (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography variant="h6">{t('clinical.noProjects')}</Typography>
-          {canManage && (
-            <Button variant="contained" onClick={() => void navigate('/admin/projects')}>
-              {t('clinical.manageProjects')}
-            </Button>
-          )}
+          <NoProjectsGuidance />
+          <TryDemoButton />
         </Stack>
       )}
       <Grid container spacing={2}>
@@ -76,6 +73,9 @@ export function ProjectPickerPage() {
                 <CardContent>
                   <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
                     <Typography variant="h6">{project.name}</Typography>
+                    {project.isDemo === true && (
+                      <Chip size="small" label={t('demo.chip')} color="warning" />
+                    )}
                     <Chip size="small" label={project.status} color="primary" variant="outlined" />
                   </Stack>
                   <Typography variant="caption" color="textSecondary">

@@ -19,6 +19,7 @@ import { DashboardListCard } from './DashboardListCard';
 import { ProjectDashboardCard } from './project/ProjectDashboardCard';
 import { ProjectsCard } from './ProjectsCard';
 import { QuickActionsCard } from './QuickActionsCard';
+import { TryDemoButton } from '../demo/TryDemoButton';
 
 /** Business dashboard (spec 1 §2.4, spec 3): counts, quick actions and the four lists. */
 export function BusinessDashboardPage() {
@@ -70,6 +71,11 @@ export function BusinessDashboardPage() {
             </MenuItem>
           ))}
         </TextField>
+      )}
+      {counts?.patients === 0 && counts.videos === 0 && (
+        <Box sx={{ mb: 3 }}>
+          <TryDemoButton />
+        </Box>
       )}
       <CountCards
         items={[

@@ -18,6 +18,7 @@ import { PROJECTS_QUERY_KEY, fetchMyProjects } from '../../api/projectsApi';
 import { STORAGE_KEYS } from '../../api/session';
 import type { Workflow } from '../../routing/workflow';
 import { shortId } from '../../layout/stages';
+import { NoProjectsGuidance } from '../setup/NoProjectsGuidance';
 
 const PROJECT_DATASETS_PATH: Record<Workflow, (id: string) => string> = {
   business: (id) => `/sarm/projects/${id}/datasets`,
@@ -54,9 +55,7 @@ export function ProjectsCard({ workflow }: { readonly workflow: Workflow }) {
         {query.isSuccess && query.data.length === 0 && (
           <>
             <Typography sx={{ fontWeight: 600 }}>{t('dashboard.noProjects')}</Typography>
-            <Typography variant="body2" color="textSecondary">
-              {t('dashboard.noProjectsHint')}
-            </Typography>
+            <NoProjectsGuidance hint={t('dashboard.noProjectsHint')} />
           </>
         )}
         {query.isSuccess && query.data.length > 0 && (

@@ -20,6 +20,7 @@ import {
   recentDatasets,
   technicalCounts,
 } from './technicalDashboardLogic';
+import { TryDemoButton } from '../demo/TryDemoButton';
 
 /**
  * Technical dashboard (spec 3): counts from the datasets and the model registry, quick actions,
@@ -53,6 +54,11 @@ export function TechnicalDashboardPage() {
       <Typography color="textSecondary" sx={{ mb: 3 }}>
         {t('dashboard.technicalIntro')}
       </Typography>
+      {counts?.datasets === 0 && (
+        <Box sx={{ mb: 3 }}>
+          <TryDemoButton />
+        </Box>
+      )}
       <CountCards
         items={[
           { labelKey: 'dashboard.datasets', value: counts?.datasets ?? noData },

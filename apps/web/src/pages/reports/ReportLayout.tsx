@@ -23,6 +23,7 @@ import { buildPdfBlocks, pdfFileName, pdfFooter, type PdfReportInput } from './r
 import { PAGE_MARK, PAGES_MARK, pageCounterContent } from './reportRecordPdf';
 import { AssessmentAlerts, ConcentrationCard, MotilityCard } from './ReportCards';
 import { ParametersCard, WhoTable } from './WhoTable';
+import { useIsDemoScreen } from '../demo/useDemo';
 
 /** Printing keeps only the report: no bars, drawers or buttons. */
 const printStyles = (
@@ -67,13 +68,15 @@ function DownloadPdfButton({
   const toast = useToast();
   const { addAlert } = useAlerts();
   const [busy, setBusy] = useState(false);
+  const demo = useIsDemoScreen();
   const download = async () => {
     setBusy(true);
     try {
       const { writePdf } = await import('./pdfWriter');
-      const blob = writePdf(buildPdfBlocks(input, t), {
+      const marked = { ...input, demo };
+      const blob = writePdf(buildPdfBlocks(marked, t), {
         pageLabel: (page, total) => t('reports.pdf.pageOf', { page, total }),
-        footer: pdfFooter(input, t),
+        footer: pdfFooter(marked, t),
       });
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');

@@ -9,7 +9,6 @@ import {
   type ReportVersion,
   type VideoSummary,
 } from '@sarm/contracts';
-import type { TFunction } from 'i18next';
 import { classShareText, valueWithInterval } from '../analysis/uncertaintyLogic';
 import type { ReportTableRow } from './benchRows';
 import { benchDetailRows } from './benchRows';
@@ -23,33 +22,16 @@ import {
 } from './reportRecordPdf';
 import { concentrationUncertaintyRows, motilityUncertaintyRows } from './reportUncertaintyRows';
 import { rowTexts } from './reportRowText';
-import { recordBlocks, type DateParts, type FormatDate } from './reportVersionsLogic';
+import type { DateParts, FormatDate, PdfBlock, Translate } from './reportPdfTypes';
+import { recordBlocks } from './reportVersionsLogic';
+
+// The shared types live one floor down; re-exported so the PDF's callers keep one import.
+export type { PdfBlock, Translate } from './reportPdfTypes';
 
 /**
  * The pure half of "Download PDF": turns the report data into a list of blocks (text rows, tables,
  * bars) with every text already formatted. pdfWriter.ts draws the blocks with jsPDF.
  */
-
-export type PdfBlock =
-  | {
-      readonly kind: 'letterhead';
-      readonly name: string;
-      readonly lines: readonly string[];
-      /** PNG or JPEG data URL; empty for none. */
-      readonly logo: string;
-    }
-  | { readonly kind: 'title'; readonly text: string; readonly subtitle: string }
-  | { readonly kind: 'heading'; readonly text: string }
-  | { readonly kind: 'rows'; readonly rows: readonly (readonly [string, string])[] }
-  | {
-      readonly kind: 'table';
-      readonly head: readonly string[];
-      readonly rows: readonly (readonly string[])[];
-    }
-  | {
-      readonly kind: 'bars';
-      readonly bars: readonly { readonly label: string; readonly percent: number }[];
-    };
 
 export interface PdfReportInput {
   readonly title: string;
@@ -78,6 +60,8 @@ export interface PdfReportInput {
   readonly assessments?: CurrentAssessments;
   /** The interpretation paragraph, and who edited it (or that it is a suggestion). */
   readonly interpretation?: { readonly text: string; readonly note: string | null };
+  /** The demo sample's report (issue 32): marked under the title and on every page's footer. */
+  readonly demo?: boolean;
 }
 
 const CATEGORY_KEYS = {
@@ -86,9 +70,6 @@ const CATEGORY_KEYS = {
   'Non Progressive': 'nonProgressive',
   Immotile: 'immotile',
 } as const;
-
-/** The translation function (react-i18next's `t`). */
-export type Translate = TFunction;
 
 /** The distinct patients of the given reports (a report run answers them in both halves). */
 export function reportPatients(
@@ -127,6 +108,7 @@ export function buildPdfBlocks(input: PdfReportInput, t: Translate): PdfBlock[] 
   // Right under the title, so an amended report says so before any figure.
   if (input.record !== undefined)
     blocks.splice(1, 0, ...recordBlocks(input.record.version, t, input.record.formatDate));
+  if (input.demo === true) blocks.splice(1, 0, { kind: 'heading', text: t('demo.pdfMark') });
   if (input.letterhead !== undefined)
     blocks.unshift({
       kind: 'letterhead',
@@ -348,9 +330,11 @@ function sampleBlocks(input: PdfReportInput, t: Translate): PdfBlock[] {
 /** The left of each page's footer: the sample, and the version of a stored report. */
 export function pdfFooter(input: PdfReportInput, t: Translate): string {
   const version = input.record?.version.version;
+  const sample =
+    input.demo === true ? `${t('demo.pdfMark')} · ${input.datasetName}` : input.datasetName;
   return version === undefined
-    ? input.datasetName
-    : `${input.datasetName} · ${t('reports.versions.versionN', { version })}`;
+    ? sample
+    : `${sample} · ${t('reports.versions.versionN', { version })}`;
 }
 
 /** Every text of the blocks in reading order (what a text extractor finds in the PDF). */

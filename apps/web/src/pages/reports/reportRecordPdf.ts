@@ -1,11 +1,6 @@
 import type { ReportLetterhead, ReportPatient, ReportSample, ReportVersion } from '@sarm/contracts';
-import type { Translate } from './reportPdf';
-import {
-  signatureLine,
-  signatureMeaningText,
-  type DateParts,
-  type FormatDate,
-} from './reportVersionsLogic';
+import type { DateParts, FormatDate, Translate } from './reportPdfTypes';
+import { signatureLine, signatureMeaningText } from './reportVersionsLogic';
 
 /**
  * The record parts of a printed report (issue 15): who issues it, whose sample it is, how the

@@ -1,8 +1,8 @@
 import type { ReportVersion } from '@sarm/contracts';
-import type { PdfBlock, Translate } from './reportPdf';
+import type { DateParts, FormatDate, PdfBlock, Translate } from './reportPdfTypes';
 
-/** Formats an ISO date for the reader (the page passes the browser's locale formatting). */
-export type FormatDate = (iso: string) => string;
+// Re-exported from the shared floor below, where reportPdf and reportRecordPdf read them too.
+export type { DateParts, FormatDate } from './reportPdfTypes';
 
 /** Label/value rows, as the sample card and the PDF print them. */
 type Rows = (readonly [string, string])[];
@@ -64,12 +64,6 @@ export function signatureMeaningText(
 ): string | null {
   if (!version.signed || version.signatureMeaning === null) return null;
   return t(`reports.versions.meanings.${version.signatureMeaning}`);
-}
-
-/** The day and the time of day of an ISO date, written apart on the signature line. */
-export interface DateParts {
-  readonly day: FormatDate;
-  readonly time: FormatDate;
 }
 
 export const LOCALE_DATE_PARTS: DateParts = {

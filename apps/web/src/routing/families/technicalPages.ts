@@ -1,0 +1,23 @@
+// The technical (fine-tuning) workflow's screens: one lazily loaded chunk.
+export { ProjectPickerPage } from '../../pages/clinical/ProjectPickerPage';
+export { TechnicalDashboardPage } from '../../pages/dashboard/TechnicalDashboardPage';
+export { FrameAnnotationPage } from '../../pages/technical/annotation/FrameAnnotationPage';
+export { CreateDatasetWizardPage } from '../../pages/technical/wizard/CreateDatasetWizardPage';
+export { TechnicalDatasetsPage } from '../../pages/technical/datasets/TechnicalDatasetsPage';
+export { TechnicalVideosPage } from '../../pages/technical/datasets/TechnicalVideosPage';
+export { FrameExtractionPage } from '../../pages/technical/extraction/FrameExtractionPage';
+export { ApplyDetectionPage } from '../../pages/technical/home/ApplyDetectionPage';
+export { DetectionResultsPage } from '../../pages/technical/home/DetectionResultsPage';
+export { EngineAnalysisPage } from '../../pages/technical/home/EngineAnalysisPage';
+export { AnnotationManagementPage } from '../../pages/technical/labels/AnnotationManagementPage';
+export { DataLabelsBrowserPage } from '../../pages/technical/labels/DataLabelsBrowserPage';
+export { DatasetLabelItemsPage } from '../../pages/technical/labels/DatasetLabelItemsPage';
+export { DatasetLabelsPage } from '../../pages/technical/labels/DatasetLabelsPage';
+export { MaskExtractionPage } from '../../pages/technical/mask-extraction/MaskExtractionPage';
+export { MorphologyLabelPage } from '../../pages/technical/morphology/MorphologyLabelPage';
+export { MorphologyLabelingPage } from '../../pages/technical/morphology/MorphologyLabelingPage';
+export { MorphologyLabelsListPage } from '../../pages/technical/morphology/MorphologyLabelsListPage';
+export { PredictionPage } from '../../pages/technical/prediction/PredictionPage';
+export { DataLabelReviewPage } from '../../pages/technical/review/DataLabelReviewPage';
+export { SegmentationToolPage } from '../../pages/technical/segmentation/SegmentationToolPage';
+export { TrainingPage } from '../../pages/technical/training/TrainingPage';
