@@ -6,7 +6,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { LoginResponseSchema } from '@sarm/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.js';
+import { freePort } from './support/ports.js';
 
 const SHOTS_DIR = process.env.SARM_SHOTS_DIR ?? '/tmp/shots';
 const ADMIN = { email: 'first-minute@sarm.test', password: 'First-Minute-Passw0rd' };
@@ -35,18 +35,6 @@ let browser: Browser;
 let dataDir: string;
 let baseUrl: string;
 let server: ChildProcess | null = null;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the server on the test's data folder and waits until it answers. */
 async function startServer(): Promise<void> {

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts.js';
 import { finishFirstRunSetup } from './support/firstRun.js';
+import { freePort } from './support/ports.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,18 +18,6 @@ declare module 'vitest' {
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntilServing(
   baseUrl: string,

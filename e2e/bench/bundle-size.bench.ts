@@ -8,7 +8,6 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { LoginResponseSchema } from '@sarm/contracts';
 import { launchBrowser } from '../support/browser.js';
+import { freePort } from '../support/ports.js';
 
 const ADMIN_EMAIL = 'bench@sarm.test';
 const ADMIN_PASSWORD = 'Bench-Passw0rd-bundle';
@@ -33,18 +33,6 @@ interface Script {
 
 const gzippedSize = (body: Buffer) => gzipSync(body, { level: 9 }).length;
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntilServing(baseUrl: string): Promise<void> {
   for (let i = 0; i < 240; i++) {

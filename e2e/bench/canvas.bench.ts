@@ -6,7 +6,6 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,24 +18,13 @@ import {
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, useSession } from '../support/browser.js';
 import { okJson, writeSimulatedVideo } from '../support/videos.js';
+import { freePort } from '../support/ports.js';
 
 const DEFAULT_BOXES = [1000];
 const SECONDS_PER_GESTURE = 3;
 const ADMIN_EMAIL = 'bench@sarm.test';
 const ADMIN_PASSWORD = 'Bench-Passw0rd-canvas';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 600; i++) {

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LoginResponseSchema } from '@sarm/contracts';
+import { freePort } from './ports.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -34,18 +34,6 @@ export async function finishFirstRunSetup(
     body: JSON.stringify({ setup: { completedAt: new Date().toISOString() } }),
   });
   if (!response.ok) throw new Error(`finishing first-run setup failed: ${response.status}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export interface FreshServer {

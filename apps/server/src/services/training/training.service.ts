@@ -102,16 +102,26 @@ export function createTrainingService(deps: {
       error: null,
       updatedAt: now,
     });
+    return launched(auth, model, started, 'started');
+  }
+
+  /** Queues a run the model row now holds (409 when another run holds it), audited. */
+  async function launched(
+    auth: AuthContext,
+    model: { readonly id: string; readonly name: string },
+    started: unknown,
+    verb: 'started' | 'retried',
+  ): Promise<TrainingStatus> {
     if (started === undefined) throw conflict(MODEL_MESSAGES.training);
-    await enqueue(auth, id);
+    await enqueue(auth, model.id);
     await deps.audit.record({
       type: 'data',
       severity: 'info',
-      message: `Training of model "${model.name}" started`,
+      message: `Training of model "${model.name}" ${verb}`,
       actor: actorOf(auth.user),
-      resource: { id, type: 'model' },
+      resource: { id: model.id, type: 'model' },
     });
-    return status(auth, id);
+    return status(auth, model.id);
   }
 
   async function status(auth: AuthContext, id: string): Promise<TrainingStatus> {
@@ -175,16 +185,7 @@ export function createTrainingService(deps: {
       error: null,
       updatedAt: now,
     });
-    if (started === undefined) throw conflict(MODEL_MESSAGES.training);
-    await enqueue(auth, id);
-    await deps.audit.record({
-      type: 'data',
-      severity: 'info',
-      message: `Training of model "${model.name}" retried`,
-      actor: actorOf(auth.user),
-      resource: { id, type: 'model' },
-    });
-    return status(auth, id);
+    return launched(auth, model, started, 'retried');
   }
 
   return { train, status, stop, retry };
