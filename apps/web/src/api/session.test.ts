@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { CurrentUserSchema } from '@sarm/contracts';
 import { makeUser } from '../testing/makeUser';
 import {
   USER_CACHE_TTL_MS,
@@ -17,31 +16,16 @@ describe('session storage', () => {
     const store = createMemoryStore();
     const user = makeUser();
     saveCachedUser(store, user, 1_000);
-    expect(readCachedUser(store, 1_000 + USER_CACHE_TTL_MS, CurrentUserSchema)?.user).toEqual(user);
-    expect(readCachedUser(store, 1_001 + USER_CACHE_TTL_MS, CurrentUserSchema)).toBeNull();
-  });
-
-  it('trusts no cached user before the schema to check it with is loaded', () => {
-    const store = createMemoryStore();
-    saveCachedUser(store, makeUser(), 1_000);
-    expect(readCachedUser(store, 1_000, CurrentUserSchema)).not.toBeNull();
-    expect(readCachedUser(store, 1_000, null)).toBeNull();
+    expect(readCachedUser(store, 1_000 + USER_CACHE_TTL_MS)?.user).toEqual(user);
+    expect(readCachedUser(store, 1_001 + USER_CACHE_TTL_MS)).toBeNull();
   });
 
   it('ignores a corrupted or foreign cache entry', () => {
     expect(
-      readCachedUser(
-        createMemoryStore({ userData: '{not json', userDataTimestamp: '5' }),
-        10,
-        CurrentUserSchema,
-      ),
+      readCachedUser(createMemoryStore({ userData: '{not json', userDataTimestamp: '5' }), 10),
     ).toBeNull();
     expect(
-      readCachedUser(
-        createMemoryStore({ userData: '{"id":1}', userDataTimestamp: '5' }),
-        10,
-        CurrentUserSchema,
-      ),
+      readCachedUser(createMemoryStore({ userData: '{"id":1}', userDataTimestamp: '5' }), 10),
     ).toBeNull();
   });
 

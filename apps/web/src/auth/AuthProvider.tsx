@@ -8,7 +8,6 @@ import {
   registerUser,
   type RegisterInput,
 } from '../api/authApi';
-import { loadedAuthSchemas } from '../api/authSchemasLoader';
 import {
   STORAGE_KEYS,
   clearSession,
@@ -36,15 +35,6 @@ async function loadCurrentUser(): Promise<CurrentUser> {
   return user;
 }
 
-/** The user cached in this browser, trusted once the schemas are loaded (main.tsx, with a token). */
-function readStartupCachedUser() {
-  return readCachedUser(
-    window.localStorage,
-    Date.now(),
-    loadedAuthSchemas()?.CurrentUserSchema ?? null,
-  );
-}
-
 export function AuthProvider({ children }: { readonly children: ReactNode }) {
   const queryClient = useQueryClient();
   const { setMode } = useColorMode();
@@ -57,8 +47,8 @@ export function AuthProvider({ children }: { readonly children: ReactNode }) {
     enabled: token !== null,
     staleTime: USER_STALE_MS,
     // The cached copy lets guarded pages render at once after a reload; it is refetched when stale.
-    initialData: () => readStartupCachedUser()?.user,
-    initialDataUpdatedAt: () => readStartupCachedUser()?.savedAtMs,
+    initialData: () => readCachedUser(window.localStorage, Date.now())?.user,
+    initialDataUpdatedAt: () => readCachedUser(window.localStorage, Date.now())?.savedAtMs,
   });
 
   const replaceToken = useCallback((next: string, nextRefreshToken: string) => {
