@@ -1,14 +1,17 @@
-import {
-  CurrentUserSchema,
-  LoginResponseSchema,
-  UserSettingsSchema,
-  type CurrentUser,
-  type LoginResponse,
-  type UpdateProfileRequest,
-  type UpdateUserSettingsRequest,
-  type UserSettings,
+import type {
+  CurrentUser,
+  LoginResponse,
+  UpdateProfileRequest,
+  UpdateUserSettingsRequest,
+  UserSettings,
 } from '@sarm/contracts';
 import { apiClient } from './apiClient';
+import { loadAuthSchemas } from './authSchemasLoader';
+
+// The schemas load on demand: this module is on the sign-in page's start-up path (issue 32).
+const currentUserSchema = () => loadAuthSchemas().then((s) => s.CurrentUserSchema);
+const loginResponseSchema = () => loadAuthSchemas().then((s) => s.LoginResponseSchema);
+const userSettingsSchema = () => loadAuthSchemas().then((s) => s.UserSettingsSchema);
 
 export interface RegisterInput {
   readonly displayName: string;
@@ -17,7 +20,7 @@ export interface RegisterInput {
 }
 
 export function loginUser(email: string, password: string): Promise<LoginResponse> {
-  return apiClient.requestParsed('/sarm/auth/login-user', LoginResponseSchema, {
+  return apiClient.requestLazyParsed('/sarm/auth/login-user', loginResponseSchema, {
     method: 'POST',
     body: { email, password },
     skipAuthRedirect: true,
@@ -29,7 +32,7 @@ export async function registerUser(input: RegisterInput): Promise<void> {
 }
 
 export function fetchCurrentUser(): Promise<CurrentUser> {
-  return apiClient.requestParsed('/sarm/auth/get-me', CurrentUserSchema);
+  return apiClient.requestLazyParsed('/sarm/auth/get-me', currentUserSchema);
 }
 
 export async function logoutUser(): Promise<void> {
@@ -51,7 +54,7 @@ export async function resetPassword(token: string, password: string): Promise<vo
 
 /** Saves profile fields and answers the updated user. */
 export function updateProfile(changes: UpdateProfileRequest): Promise<CurrentUser> {
-  return apiClient.requestParsed('/sarm/auth/profile', CurrentUserSchema, {
+  return apiClient.requestLazyParsed('/sarm/auth/profile', currentUserSchema, {
     method: 'PUT',
     body: changes,
   });
@@ -66,12 +69,12 @@ export async function changePassword(change: {
 }
 
 export function fetchUserSettings(): Promise<UserSettings> {
-  return apiClient.requestParsed('/sarm/auth/settings', UserSettingsSchema);
+  return apiClient.requestLazyParsed('/sarm/auth/settings', userSettingsSchema);
 }
 
 /** Saves any subset of the personal settings and answers all of them. */
 export function saveUserSettings(settings: UpdateUserSettingsRequest): Promise<UserSettings> {
-  return apiClient.requestParsed('/sarm/auth/settings', UserSettingsSchema, {
+  return apiClient.requestLazyParsed('/sarm/auth/settings', userSettingsSchema, {
     method: 'PUT',
     body: settings,
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CurrentUserSchema } from '@sarm/contracts';
 import { makeUser } from '../testing/makeUser';
-import { ApiRequestError, createApiClient, type ApiClientDeps, type ClientMessage } from './client';
+import {
+  ApiRequestError,
+  createApiClient,
+  serverMessage,
+  type ApiClientDeps,
+  type ClientMessage,
+} from './client';
 import { createMemoryStore, STORAGE_KEYS, type KeyValueStore } from './session';
 
 interface Harness {
@@ -206,5 +212,53 @@ describe('createApiClient', () => {
     await expect(
       empty.client.request('/sarm/auth/logout', { method: 'POST' }),
     ).resolves.toBeUndefined();
+  });
+
+  it('validates with a schema loaded on demand, and reports a schema that cannot load as a fetch failure', async () => {
+    const user = makeUser();
+    const ok = setup(() => json(200, user));
+    await expect(
+      ok.client.requestLazyParsed('/sarm/auth/get-me', () => Promise.resolve(CurrentUserSchema)),
+    ).resolves.toEqual(user);
+    const wrongShape = setup(() => json(200, { id: 'only-an-id' }));
+    expect(
+      (
+        await failure(
+          wrongShape.client.requestLazyParsed('/sarm/auth/get-me', () =>
+            Promise.resolve(CurrentUserSchema),
+          ),
+        )
+      ).kind,
+    ).toBe('parsing');
+    const unloadable = setup(() => json(200, user));
+    expect(
+      (
+        await failure(
+          unloadable.client.requestLazyParsed('/sarm/auth/get-me', () =>
+            Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+          ),
+        )
+      ).kind,
+    ).toBe('fetch');
+    // The server's refusal wins over a schema that did not load.
+    const refused = setup(() => json(403, { statusCode: 403, message: 'No' }));
+    const error = await failure(
+      refused.client.requestLazyParsed('/x', () => Promise.reject(new Error('offline'))),
+    );
+    expect([error.kind, error.status, error.message]).toEqual(['http', 403, 'No']);
+  });
+});
+
+describe('serverMessage', () => {
+  it('answers the message of a body of the API error shape only', () => {
+    expect(serverMessage(JSON.stringify({ statusCode: 400, message: 'Bad file' }))).toBe(
+      'Bad file',
+    );
+    expect(serverMessage(JSON.stringify({ statusCode: 400, message: 'x', detail: {} }))).toBe('x');
+    expect(serverMessage(JSON.stringify({ message: 'no status' }))).toBeNull();
+    expect(serverMessage(JSON.stringify({ statusCode: 4.5, message: 'x' }))).toBeNull();
+    expect(serverMessage(JSON.stringify({ statusCode: 400, message: 3 }))).toBeNull();
+    expect(serverMessage('null')).toBeNull();
+    expect(serverMessage('<html>')).toBeNull();
   });
 });

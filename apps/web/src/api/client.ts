@@ -1,4 +1,3 @@
-import { ApiErrorSchema } from '@sarm/contracts';
 import { clearSession, readToken, type KeyValueStore } from './session';
 
 /** How a request failed: the server answered with an error, or the request never produced a usable answer. */
@@ -85,6 +84,15 @@ export interface ApiClient {
     schema: ResponseSchema<T>,
     options?: RequestOptions,
   ) => Promise<T>;
+  /**
+   * Same, with a schema loaded on demand (a dynamic import, so zod stays off the start-up path);
+   * the schema loads while the request is under way. A schema that cannot load is a fetch failure.
+   */
+  readonly requestLazyParsed: <T>(
+    path: string,
+    loadSchema: () => Promise<ResponseSchema<T>>,
+    options?: RequestOptions,
+  ) => Promise<T>;
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
@@ -158,18 +166,37 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return body;
   }
 
-  async function requestParsed<T>(
-    path: string,
-    schema: ResponseSchema<T>,
-    options: RequestOptions = {},
-  ): Promise<T> {
-    const parsed = schema.safeParse(await request(path, options));
+  function parse<T>(schema: ResponseSchema<T>, body: unknown): T {
+    const parsed = schema.safeParse(body);
     if (!parsed.success)
       throw new ApiRequestError('parsing', deps.describe({ key: 'errors.parsing' }));
     return parsed.data;
   }
 
-  return { request, requestParsed };
+  async function requestParsed<T>(
+    path: string,
+    schema: ResponseSchema<T>,
+    options: RequestOptions = {},
+  ): Promise<T> {
+    return parse(schema, await request(path, options));
+  }
+
+  async function requestLazyParsed<T>(
+    path: string,
+    loadSchema: () => Promise<ResponseSchema<T>>,
+    options: RequestOptions = {},
+  ): Promise<T> {
+    const schema = loadSchema().then(
+      (loaded) => ({ loaded }),
+      () => null,
+    );
+    const body = await request(path, options);
+    const ready = await schema;
+    if (ready === null) throw new ApiRequestError('fetch', deps.describe({ key: 'errors.fetch' }));
+    return parse(ready.loaded, body);
+  }
+
+  return { request, requestParsed, requestLazyParsed };
 }
 
 /** The server's own words win; the generic status line is the fallback (spec 1 §8). */
@@ -200,11 +227,17 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message.length > 0 ? error.message : fallback;
 }
 
-/** The `message` of an API error body given as text (an XMLHttpRequest's), or null. */
+/**
+ * The `message` of an API error body given as text (an XMLHttpRequest's), or null. The body is
+ * checked by hand against the contracts' ApiError shape (an integer `statusCode`, a string
+ * `message`): importing ApiErrorSchema would put zod on the start-up path.
+ */
 export function serverMessage(text: string): string | null {
   try {
-    const parsed = ApiErrorSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data.message : null;
+    const body: unknown = JSON.parse(text);
+    if (typeof body !== 'object' || body === null) return null;
+    if (!('statusCode' in body) || !Number.isInteger(body.statusCode)) return null;
+    return 'message' in body && typeof body.message === 'string' ? body.message : null;
   } catch {
     return null;
   }

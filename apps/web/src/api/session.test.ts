@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CurrentUserSchema } from '@sarm/contracts';
 import { makeUser } from '../testing/makeUser';
 import {
   USER_CACHE_TTL_MS,
@@ -16,16 +17,31 @@ describe('session storage', () => {
     const store = createMemoryStore();
     const user = makeUser();
     saveCachedUser(store, user, 1_000);
-    expect(readCachedUser(store, 1_000 + USER_CACHE_TTL_MS)?.user).toEqual(user);
-    expect(readCachedUser(store, 1_001 + USER_CACHE_TTL_MS)).toBeNull();
+    expect(readCachedUser(store, 1_000 + USER_CACHE_TTL_MS, CurrentUserSchema)?.user).toEqual(user);
+    expect(readCachedUser(store, 1_001 + USER_CACHE_TTL_MS, CurrentUserSchema)).toBeNull();
+  });
+
+  it('trusts no cached user before the schema to check it with is loaded', () => {
+    const store = createMemoryStore();
+    saveCachedUser(store, makeUser(), 1_000);
+    expect(readCachedUser(store, 1_000, CurrentUserSchema)).not.toBeNull();
+    expect(readCachedUser(store, 1_000, null)).toBeNull();
   });
 
   it('ignores a corrupted or foreign cache entry', () => {
     expect(
-      readCachedUser(createMemoryStore({ userData: '{not json', userDataTimestamp: '5' }), 10),
+      readCachedUser(
+        createMemoryStore({ userData: '{not json', userDataTimestamp: '5' }),
+        10,
+        CurrentUserSchema,
+      ),
     ).toBeNull();
     expect(
-      readCachedUser(createMemoryStore({ userData: '{"id":1}', userDataTimestamp: '5' }), 10),
+      readCachedUser(
+        createMemoryStore({ userData: '{"id":1}', userDataTimestamp: '5' }),
+        10,
+        CurrentUserSchema,
+      ),
     ).toBeNull();
   });
 

@@ -1,4 +1,5 @@
-import { CurrentUserSchema, type CurrentUser } from '@sarm/contracts';
+import type { CurrentUser } from '@sarm/contracts';
+import type { ResponseSchema } from './client';
 
 /** Local storage keys shared with the earlier client; do not rename (spec 1 §3). */
 export const STORAGE_KEYS = {
@@ -50,14 +51,23 @@ export interface CachedUser {
   readonly savedAtMs: number;
 }
 
-/** The cached user when present, well-formed and younger than the cache lifetime. */
-export function readCachedUser(store: KeyValueStore, nowMs: number): CachedUser | null {
+/**
+ * The cached user when present, well-formed by `schema` (the contracts' CurrentUserSchema) and
+ * younger than the cache lifetime. Without a schema (not loaded yet: it carries zod, which the
+ * sign-in page does not download) nothing is trusted and null is answered.
+ */
+export function readCachedUser(
+  store: KeyValueStore,
+  nowMs: number,
+  schema: ResponseSchema<CurrentUser> | null,
+): CachedUser | null {
+  if (schema === null) return null;
   const raw = store.getItem(STORAGE_KEYS.userData);
   const savedAtMs = Number(store.getItem(STORAGE_KEYS.userDataTimestamp));
   if (raw === null || !Number.isFinite(savedAtMs) || nowMs - savedAtMs > USER_CACHE_TTL_MS)
     return null;
   try {
-    const parsed = CurrentUserSchema.safeParse(JSON.parse(raw));
+    const parsed = schema.safeParse(JSON.parse(raw));
     return parsed.success ? { user: parsed.data, savedAtMs } : null;
   } catch {
     // A corrupted cache entry is not an error worth surfacing: the server copy replaces it.

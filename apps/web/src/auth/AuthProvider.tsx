@@ -8,6 +8,7 @@ import {
   registerUser,
   type RegisterInput,
 } from '../api/authApi';
+import { loadedAuthSchemas } from '../api/authSchemasLoader';
 import {
   STORAGE_KEYS,
   clearSession,
@@ -35,6 +36,15 @@ async function loadCurrentUser(): Promise<CurrentUser> {
   return user;
 }
 
+/** The user cached in this browser, trusted once the schemas are loaded (main.tsx, with a token). */
+function readStartupCachedUser() {
+  return readCachedUser(
+    window.localStorage,
+    Date.now(),
+    loadedAuthSchemas()?.CurrentUserSchema ?? null,
+  );
+}
+
 export function AuthProvider({ children }: { readonly children: ReactNode }) {
   const queryClient = useQueryClient();
   const { setMode } = useColorMode();
@@ -47,8 +57,8 @@ export function AuthProvider({ children }: { readonly children: ReactNode }) {
     enabled: token !== null,
     staleTime: USER_STALE_MS,
     // The cached copy lets guarded pages render at once after a reload; it is refetched when stale.
-    initialData: () => readCachedUser(window.localStorage, Date.now())?.user,
-    initialDataUpdatedAt: () => readCachedUser(window.localStorage, Date.now())?.savedAtMs,
+    initialData: () => readStartupCachedUser()?.user,
+    initialDataUpdatedAt: () => readStartupCachedUser()?.savedAtMs,
   });
 
   const replaceToken = useCallback((next: string, nextRefreshToken: string) => {

@@ -1,3 +1,4 @@
+import { loadedAuthSchemas } from '../api/authSchemasLoader';
 import { readCachedUser, readToken } from '../api/session';
 import { i18n } from '../i18n';
 import type { LanguageCode } from '../i18n/languages';
@@ -30,9 +31,16 @@ export const savedLanguage = createSavedLanguage(
   () => i18n.language,
 );
 
-/** At start-up: opens the app in the language of the user cached in this browser, if any. */
+/**
+ * At start-up: opens the app in the language of the user cached in this browser, if any. The cache
+ * is only trusted once the auth schemas are loaded (main.tsx loads them first when a token exists).
+ */
 export function applyCachedUserLanguage(): void {
   if (readToken(window.localStorage) === null) return;
-  const cached = readCachedUser(window.localStorage, Date.now());
+  const cached = readCachedUser(
+    window.localStorage,
+    Date.now(),
+    loadedAuthSchemas()?.CurrentUserSchema ?? null,
+  );
   if (cached !== null) savedLanguage.apply(cached.user.settings.language);
 }

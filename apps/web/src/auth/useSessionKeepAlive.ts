@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { RefreshSessionResponseSchema } from '@sarm/contracts';
 import { apiClient } from '../api/apiClient';
+import { loadAuthSchemas } from '../api/authSchemasLoader';
 import { readRefreshToken, readToken } from '../api/session';
 import { refreshDelayMs, renewalStep, shouldRenew } from './tokenExpiry';
 
@@ -46,10 +46,14 @@ export function useSessionKeepAlive(
       }
       const refreshToken = stored.refreshToken;
       apiClient
-        .requestParsed('/sarm/auth/refresh-token', RefreshSessionResponseSchema, {
-          method: 'POST',
-          body: { refresh_token: refreshToken },
-        })
+        .requestLazyParsed(
+          '/sarm/auth/refresh-token',
+          () => loadAuthSchemas().then((schemas) => schemas.RefreshSessionResponseSchema),
+          {
+            method: 'POST',
+            body: { refresh_token: refreshToken },
+          },
+        )
         .then((answer) => {
           lastRenewal.current = Date.now();
           onRenewed(answer.access_token, answer.refresh_token);
