@@ -1,3 +1,4 @@
+import type { ResponseSchema } from './responseSchema';
 import { clearSession, readToken, type KeyValueStore } from './session';
 
 /** How a request failed: the server answered with an error, or the request never produced a usable answer. */
@@ -37,12 +38,6 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** Anything with zod's `safeParse`; keeps this module free of a direct zod dependency. */
-export interface ResponseSchema<T> {
-  readonly safeParse: (
-    input: unknown,
-  ) => { success: true; data: T } | { success: false; error: unknown };
-}
 
 export type ClientMessage =
   | { key: 'errors.http'; values: { status: number; statusText: string } }

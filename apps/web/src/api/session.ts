@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@sarm/contracts';
-import type { ResponseSchema } from './client';
+import type { ResponseSchema } from './responseSchema';
 
 /** Local storage keys shared with the earlier client; do not rename (spec 1 §3). */
 export const STORAGE_KEYS = {
