@@ -55,6 +55,48 @@ export const ModelMetricsSchema = z.object({
 });
 export type ModelMetrics = z.infer<typeof ModelMetricsSchema>;
 
+/** One frame a detector was validated on: its video and frame number. */
+export const ValidationFrameSchema = z.object({
+  frame_id: z.string(),
+  video_id: z.string(),
+  video_name: z.string(),
+  frame_number: z.number().int(),
+});
+export type ValidationFrame = z.infer<typeof ValidationFrameSchema>;
+
+/** Detections matched one to one within a radius: found, false and missed. */
+export const MatchCountsSchema = z.object({
+  true_positives: z.number().int(),
+  false_positives: z.number().int(),
+  false_negatives: z.number().int(),
+});
+export type MatchCounts = z.infer<typeof MatchCountsSchema>;
+
+/** Precision, recall and F1 of matched counts; `null` where the denominator is zero. */
+export const DetectionScoreSchema = MatchCountsSchema.extend({
+  precision: z.number().nullable(),
+  recall: z.number().nullable(),
+  f1: z.number().nullable(),
+});
+export type DetectionScore = z.infer<typeof DetectionScoreSchema>;
+
+/**
+ * A detector trained here, scored with its kept weights on the frames training held out: a
+ * prediction counts as found when its centre lies within `match_radius_px` of a free annotated
+ * head centre (the radius training scores with).
+ */
+export const DetectionValidationSchema = DetectionScoreSchema.extend({
+  /** The 1-based epoch whose weights were kept. */
+  epoch: z.number().int(),
+  match_radius_px: z.number(),
+  /** The heat threshold saved with the kept weights. */
+  threshold: z.number(),
+  /** Held-out frames (also the length of `frames`). */
+  frame_count: z.number().int(),
+  frames: z.array(ValidationFrameSchema),
+});
+export type DetectionValidation = z.infer<typeof DetectionValidationSchema>;
+
 /** A detection or morphology model of the registry (spec 2 §3 Model). */
 export const ModelSchema = z.object({
   id: z.string(),
@@ -77,6 +119,12 @@ export const ModelSchema = z.object({
   error: z.string().nullable(),
   /** Projects where this model is deployed: as their detector, or their morphology classifier (by its type). */
   deployed_project_ids: z.array(z.string()),
+  /**
+   * A detector trained here: its kept weights on the validation frames. `null` (or absent) for
+   * morphology models, imported models (not measured here), models not trained yet and models
+   * trained before these figures were kept.
+   */
+  validation: DetectionValidationSchema.nullable().optional(),
   trained_at: TimestampSchema.nullable(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
@@ -299,8 +347,44 @@ export const PredictionFrameSchema = z.object({
   spermCount: z.number().int().optional(),
   normalCount: z.number().int().optional(),
   abnormalCount: z.number().int().optional(),
+  /** Detection model: heads the classical detector found on this frame (drawn in its colour). */
+  classicalCount: z.number().int().optional(),
 });
 export type PredictionFrame = z.infer<typeof PredictionFrameSchema>;
+
+/** One detector's figures over the frames of a comparison. */
+export const DetectorRunFiguresSchema = z.object({
+  mean_heads_per_frame: z.number().nullable(),
+  total_detections: z.number().int(),
+  /** Heads per frame, in frame order (the video's frames 0, 1, 2 ...). */
+  per_frame_counts: z.array(z.number().int()),
+});
+export type DetectorRunFigures = z.infer<typeof DetectorRunFiguresSchema>;
+
+/**
+ * The trained model and the classical detector (the project's calibration and polarity) run on
+ * the same frames of a detection prediction. `agreement` matches the model's detections to the
+ * classical ones within `match_radius_px`: neither is the truth, so it is agreement, not
+ * accuracy. `annotated` scores both against the hand annotations of the video's frames that are
+ * in a detection data label; `null` when none is.
+ */
+export const PredictionComparisonSchema = z.object({
+  match_radius_px: z.number(),
+  frames: z.number().int(),
+  model: DetectorRunFiguresSchema,
+  classical: DetectorRunFiguresSchema,
+  /** Counts as model vs classical: true positives = both found, false positives = model only. */
+  agreement: DetectionScoreSchema,
+  annotated: z
+    .object({
+      frame_numbers: z.array(z.number().int()),
+      annotated_heads: z.number().int(),
+      model: DetectionScoreSchema,
+      classical: DetectionScoreSchema,
+    })
+    .nullable(),
+});
+export type PredictionComparison = z.infer<typeof PredictionComparisonSchema>;
 
 export const PredictionSchema = z.object({
   id: z.string(),
@@ -319,6 +403,8 @@ export const PredictionSchema = z.object({
   task_id: z.string().nullable(),
   metrics: PredictionMetricsSchema.nullable(),
   frames: z.array(PredictionFrameSchema),
+  /** Detection model: the comparison with the classical detector; `null` otherwise or before it ends. */
+  comparison: PredictionComparisonSchema.nullable().optional(),
   created_at: TimestampSchema,
   completed_at: TimestampSchema.nullable(),
 });

@@ -124,12 +124,19 @@ export function confidenceRgb(confidence: number): readonly [number, number, num
   return [255, 65, 54];
 }
 
-/** Encodes the grey frame as a JPEG with every box drawn in its confidence colour. */
+/** A box to draw: in its own colour when given, else its confidence colour, `marginPx` (1) outside. */
+export type DrawnBox = PixelBox & {
+  confidence: number;
+  colour?: readonly [number, number, number];
+  marginPx?: number;
+};
+
+/** Encodes the grey frame as a JPEG with every box drawn (see {@link DrawnBox}). */
 export async function renderVisualization(
   gray: Uint8Array,
   width: number,
   height: number,
-  boxes: readonly (PixelBox & { confidence: number })[],
+  boxes: readonly DrawnBox[],
 ): Promise<Buffer> {
   const rgb = Buffer.alloc(width * height * 3);
   for (let i = 0; i < gray.length; i++) rgb.fill(gray[i] ?? 0, i * 3, i * 3 + 3);
@@ -141,8 +148,8 @@ export async function renderVisualization(
     rgb[o + 2] = c[2];
   };
   for (const box of boxes) {
-    const colour = confidenceRgb(box.confidence);
-    const r = cropRect(box, width, height, 1);
+    const colour = box.colour ?? confidenceRgb(box.confidence);
+    const r = cropRect(box, width, height, box.marginPx ?? 1);
     for (let x = r.x; x < r.x + r.w; x++) {
       put(x, r.y, colour);
       put(x, r.y + r.h - 1, colour);

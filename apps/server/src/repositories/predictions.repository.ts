@@ -1,6 +1,22 @@
-import { and, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { predictions, type PredictionRow, type PredictionStatus } from '../db/schema/index.js';
+import {
+  dataLabelItems,
+  dataLabels,
+  detections,
+  frames,
+  predictions,
+  type PredictionRow,
+  type PredictionStatus,
+} from '../db/schema/index.js';
+
+/** A head box in frame pixels. */
+export interface AnnotatedBox {
+  readonly x1: number;
+  readonly y1: number;
+  readonly x2: number;
+  readonly y2: number;
+}
 
 export interface PredictionFilter {
   /** `null`: every project. */
@@ -73,6 +89,36 @@ export function createPredictionsRepository(db: Database) {
     return rows.length > 0;
   }
 
-  return { list, findById, insert, update, remove };
+  /**
+   * The hand annotations of a video: for each of its frames in a detection data label, every box
+   * those labels hold on it (a box in two labels once), by frame number. As training does, a
+   * labelled frame counts as fully annotated.
+   */
+  async function annotatedFrames(videoId: string): Promise<Map<number, AnnotatedBox[]>> {
+    const rows = await db
+      .selectDistinct({
+        detectionId: detections.id,
+        frameNumber: frames.frameNumber,
+        x1: detections.x1,
+        y1: detections.y1,
+        x2: detections.x2,
+        y2: detections.y2,
+      })
+      .from(dataLabelItems)
+      .innerJoin(dataLabels, eq(dataLabels.id, dataLabelItems.dataLabelId))
+      .innerJoin(detections, eq(detections.id, dataLabelItems.detectionId))
+      .innerJoin(frames, eq(frames.id, dataLabelItems.frameId))
+      .where(and(eq(frames.videoId, videoId), eq(dataLabels.labelType, 'detection')))
+      .orderBy(asc(frames.frameNumber), asc(detections.id));
+    const byFrame = new Map<number, AnnotatedBox[]>();
+    for (const { frameNumber, x1, y1, x2, y2 } of rows) {
+      const list = byFrame.get(frameNumber) ?? [];
+      list.push({ x1, y1, x2, y2 });
+      byFrame.set(frameNumber, list);
+    }
+    return byFrame;
+  }
+
+  return { list, findById, insert, update, remove, annotatedFrames };
 }
 export type PredictionsRepository = ReturnType<typeof createPredictionsRepository>;

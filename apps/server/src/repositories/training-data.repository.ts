@@ -5,6 +5,7 @@ import {
   dataLabels,
   detections,
   frames,
+  videos,
   type DataLabelType,
 } from '../db/schema/index.js';
 
@@ -14,6 +15,8 @@ export interface LabelledBoxRow {
   readonly detectionId: string;
   readonly frameId: string;
   readonly videoId: string;
+  readonly videoName: string;
+  readonly frameNumber: number;
   readonly frameKey: string;
   readonly frameWidth: number;
   readonly frameHeight: number;
@@ -47,6 +50,8 @@ export function createTrainingDataRepository(db: Database) {
         detectionId: detections.id,
         frameId: frames.id,
         videoId: frames.videoId,
+        videoName: videos.name,
+        frameNumber: frames.frameNumber,
         frameKey: frames.storageKey,
         frameWidth: frames.width,
         frameHeight: frames.height,
@@ -61,6 +66,7 @@ export function createTrainingDataRepository(db: Database) {
       .from(dataLabelItems)
       .innerJoin(detections, eq(detections.id, dataLabelItems.detectionId))
       .innerJoin(frames, eq(frames.id, dataLabelItems.frameId))
+      .innerJoin(videos, eq(videos.id, frames.videoId))
       .where(inArray(dataLabelItems.dataLabelId, [...labelIdList]))
       .orderBy(asc(frames.id), asc(detections.id));
   }

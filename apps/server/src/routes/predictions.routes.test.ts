@@ -3,6 +3,8 @@ import {
   PredictionListResponseSchema,
   PredictionSchema,
   TaskSchema,
+  type DetectionScore,
+  type TrainingStatus,
 } from '@sarm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../test/admin-helpers.js';
@@ -22,6 +24,7 @@ let user: Awaited<ReturnType<typeof caller>>;
 let seeded: Awaited<ReturnType<typeof seedDetectionLabel>>;
 let modelId: string;
 let videoId: string;
+let trained: TrainingStatus;
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -35,7 +38,8 @@ beforeAll(async () => {
     learning_rate: 0.02,
     data_label_id: seeded.labelId,
   });
-  expect((await pollTraining(user, model.id)).status).toBe('trained');
+  trained = await pollTraining(user, model.id);
+  expect(trained.status).toBe('trained');
   modelId = model.id;
   const [video] = await seedSimulatedVideos(server, user.headers, seeded.dataset.id, 1);
   if (video === undefined) throw new Error('no video');
@@ -43,6 +47,46 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
+});
+
+/** Precision, recall and F1 agree with the counts and lie in 0..1. */
+function expectConsistentScore(score: DetectionScore) {
+  const { true_positives: tp, false_positives: fp, false_negatives: fn } = score;
+  expect(score.precision).toBeCloseTo(tp / (tp + fp), 9);
+  expect(score.recall).toBeCloseTo(tp / (tp + fn), 9);
+  expect(score.f1).toBeCloseTo((2 * tp) / (2 * tp + fp + fn), 9);
+  for (const value of [score.precision, score.recall, score.f1]) {
+    expect(value).toBeGreaterThanOrEqual(0);
+    expect(value).toBeLessThanOrEqual(1);
+  }
+}
+
+describe('trained detector figures', () => {
+  it('keeps the kept epoch’s precision, recall and F1 on the named validation frames', async () => {
+    const model = ModelSchema.parse(
+      (await user.call('GET', `/api/technical/models/${modelId}`)).json(),
+    );
+    const validation = model.validation;
+    if (validation == null) throw new Error('no validation figures');
+    expect(validation.epoch).toBe(trained.best_epoch);
+    expect(validation.match_radius_px).toBeGreaterThan(0);
+    expect(validation.frame_count).toBe(trained.samples?.validation);
+    expect(validation.frames).toHaveLength(validation.frame_count);
+    const seededIds = seeded.frames.map((f) => f.id);
+    for (const frame of validation.frames) {
+      expect(seededIds).toContain(frame.frame_id);
+      expect(frame).toMatchObject({ video_id: seeded.video.id, video_name: 'Simulated sample' });
+    }
+    expectConsistentScore(validation);
+    // Scored again after training with the kept weights: the kept epoch's validation F1.
+    const keptF1 = trained.metrics.val_accuracy[(trained.best_epoch ?? 0) - 1];
+    expect(validation.f1).toBeCloseTo(keptF1 ?? -1, 6);
+    // Every annotated head of the held-out frames is found or missed.
+    const heldOut = await Promise.all(
+      validation.frames.map((f) => server.context.repositories.detections.listByFrame(f.frame_id)),
+    );
+    expect(validation.true_positives + validation.false_negatives).toBe(heldOut.flat().length);
+  });
 });
 
 describe('predictions', () => {
@@ -104,6 +148,28 @@ describe('predictions', () => {
       (await user.call('GET', `/api/technical/predictions?model_id=${modelId}`)).json(),
     );
     expect(list.predictions.map((p) => p.id)).toContain(queued.id);
+
+    // The classical detector ran on the same 40 frames; neither is the truth: agreement.
+    const comparison = done.comparison;
+    if (comparison == null) throw new Error('no comparison');
+    expect(comparison.frames).toBe(40);
+    expect(comparison.model.per_frame_counts).toHaveLength(40);
+    expect(comparison.classical.per_frame_counts).toHaveLength(40);
+    const modelTotal = comparison.model.per_frame_counts.reduce((sum, n) => sum + n, 0);
+    expect(modelTotal).toBe(lines.length);
+    expect(comparison.classical.mean_heads_per_frame).toBeGreaterThan(3);
+    expect(comparison.classical.mean_heads_per_frame).toBeLessThan(10);
+    expectConsistentScore(comparison.agreement);
+    // Both found: at most what either found.
+    expect(comparison.agreement.true_positives).toBeLessThanOrEqual(
+      comparison.model.total_detections,
+    );
+    expect(comparison.agreement.true_positives).toBeLessThanOrEqual(
+      comparison.classical.total_detections,
+    );
+    expect(comparison.annotated).toBeNull();
+    for (const frame of done.frames)
+      expect(frame.classicalCount).toBe(comparison.classical.per_frame_counts[frame.frame_number]);
   });
 
   it('pre-annotates the video’s extracted frames with the predicted boxes (source model)', async () => {
@@ -143,6 +209,36 @@ describe('predictions', () => {
     expect(
       rows.every(({ detection }) => detection.source === 'model' && detection.modelId === modelId),
     ).toBe(true);
+  });
+
+  it('scores both detectors against the video’s hand-annotated frames', async () => {
+    // The frames extracted above carry the model's pre-annotations: label three of them.
+    const { rows } = await server.context.repositories.videos.listFrames(videoId, 100, 0);
+    const picked = rows.slice(0, 3);
+    let heads = 0;
+    for (const frame of picked) {
+      const added = await user.call('POST', '/api/sarm/annotation/add-frame', {
+        data_label_id: seeded.labelId,
+        frame_id: frame.id,
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      heads += (await server.context.repositories.detections.listByFrame(frame.id)).length;
+    }
+    const started = await user.call('POST', '/api/technical/predictions', {
+      model_id: modelId,
+      video_id: videoId,
+      name: 'Against annotations',
+    });
+    const done = await pollPrediction(user, PredictionSchema.parse(started.json()).id);
+    const annotated = done.comparison?.annotated;
+    if (annotated == null) throw new Error('no annotated scores');
+    expect(annotated.frame_numbers).toEqual(picked.map((f) => f.frameNumber).sort((a, b) => a - b));
+    expect(annotated.annotated_heads).toBe(heads);
+    expectConsistentScore(annotated.model);
+    expectConsistentScore(annotated.classical);
+    expect(annotated.model.true_positives + annotated.model.false_negatives).toBe(heads);
+    // The annotations are this model's own boxes (from the decoded JPEG): it finds nearly all.
+    expect(annotated.model.f1).toBeGreaterThan(0.8);
   });
 
   it('runs the clinical analysis with the project’s deployed detector and records which one', async () => {
@@ -196,6 +292,8 @@ describe('predictions', () => {
     });
     expect(imported.statusCode, imported.body).toBe(201);
     const copy = ModelSchema.parse(imported.json());
+    // Figures of an imported model were not measured here.
+    expect(copy.validation ?? null).toBeNull();
     const [original, again] = [await run(modelId), await run(copy.id)];
     expect(again.metrics).toEqual(original.metrics);
     expect(again.boxes).toBe(original.boxes);

@@ -42,6 +42,7 @@ export function toModel(
     runtime: model.runtime,
     error: model.error,
     deployed_project_ids: [...deployedProjectIds],
+    validation: model.type === 'detection' ? (model.training?.validation ?? null) : null,
     trained_at: model.trainedAt?.toISOString() ?? null,
     created_at: model.createdAt.toISOString(),
     updated_at: model.updatedAt.toISOString(),

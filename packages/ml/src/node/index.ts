@@ -23,3 +23,4 @@ export { DEFAULT_WATCHDOG, type WatchdogOptions } from './stall-watchdog.js';
 export { WASM_HEAP_MAX_BYTES } from './wasm-heap.js';
 export { loadDetectorFromModelFile, type ModelFileDetector } from './model-file-detector.js';
 export { OnnxHeadDetector } from './onnx-head-detector.js';
+export { detectionValidationIndices } from './validation-split.js';

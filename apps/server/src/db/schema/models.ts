@@ -1,4 +1,4 @@
-import type { DeploymentKind } from '@sarm/contracts';
+import type { DeploymentKind, DetectionValidation, PredictionComparison } from '@sarm/contracts';
 import {
   boolean,
   index,
@@ -52,6 +52,8 @@ export interface TrainingRun {
   readonly seed: number;
   /** Morphology: the kept epoch scored on the validation crops (absent for detectors). */
   readonly evaluation?: TrainingEvaluation | null;
+  /** Detector: the kept weights scored on the held-out frames (absent before it was kept). */
+  readonly validation?: DetectionValidation | null;
 }
 
 /** Accuracy per class and the confusion matrix (rows true class, columns predicted). */
@@ -141,6 +143,8 @@ export const predictions = pgTable(
     metrics: jsonb('metrics').$type<Record<string, number | null>>(),
     /** Sample frames: number, time, stored image key and counts. */
     frames: jsonb('frames').$type<PredictionFrameRecord[]>().notNull().default([]),
+    /** Detection model: the comparison with the classical detector on the same frames. */
+    comparison: jsonb('comparison').$type<PredictionComparison>(),
     /** Stored JSON of every frame's detections (for export and pre-annotation). */
     resultKey: text('result_key'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -161,4 +165,6 @@ export interface PredictionFrameRecord {
   readonly spermCount?: number;
   readonly normalCount?: number;
   readonly abnormalCount?: number;
+  /** Detection model: heads the classical detector found on the frame. */
+  readonly classicalCount?: number;
 }

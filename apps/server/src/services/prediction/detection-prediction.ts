@@ -2,12 +2,19 @@ import type { CasaSettings, Detector, GrayFrame } from '@sarm/casa';
 import { analyzeFrames } from '@sarm/casa';
 import { probeVideoStream, readGrayFrames } from '@sarm/casa/node';
 import { BACKGROUND_PRIORITY } from '../../process/background-priority.js';
-import type { PredictionMetrics } from '@sarm/contracts';
+import type { PredictionComparison, PredictionMetrics } from '@sarm/contracts';
+import type { PixelBox } from '@sarm/ml';
 import type { PredictionFrameRecord, VideoRow } from '../../db/schema/index.js';
 import { renderVisualization } from '../../media/detection-images.js';
 import { localFile, withTempDir } from '../../media/ffmpeg.js';
 import { putBytes } from '../../storage/read-stored.js';
 import type { FileStorage } from '../../storage/storage.js';
+import {
+  ClassicalAlongside,
+  compareDetectors,
+  COMPARISON_COLOURS,
+  type FrameFinding,
+} from './detector-comparison.js';
 import {
   predictionKeys,
   sampleFrameNumbers,
@@ -21,7 +28,8 @@ const SAMPLE_FRAMES = 6;
 /**
  * A detection model's prediction: the whole video through the engine with the model as its
  * detector (tracking, kinematics, WHO classes and concentration unchanged), every frame's boxes
- * kept, and sample frames drawn.
+ * kept, the classical detector run on the same frames for comparison, and sample frames drawn
+ * with both detectors' boxes.
  */
 export async function predictDetection(
   deps: { storage: FileStorage },
@@ -30,9 +38,12 @@ export async function predictDetection(
     video: VideoRow;
     detector: Detector;
     settings: CasaSettings;
+    /** Hand-annotated head boxes of the video's frames in detection data labels, by frame number. */
+    annotated: ReadonlyMap<number, readonly PixelBox[]>;
     onProgress: (done: number, total: number) => void;
   },
 ) {
+  const alongside = new ClassicalAlongside(input.detector, input.settings);
   const { result, samples } = await withTempDir(async (dir) => {
     const file = await localFile(deps.storage, input.video.originalKey, dir);
     const probed = await probeVideoStream(file);
@@ -46,7 +57,7 @@ export async function predictDetection(
       }
     }
     const analysed = await analyzeFrames(tapped(), info, input.settings, {
-      detector: input.detector,
+      detector: alongside,
       includeDetections: true,
       onProgress: input.onProgress,
     });
@@ -58,6 +69,16 @@ export async function predictDetection(
     frame: f.frame,
     boxes: f.detections ?? [],
   }));
+  const none: FrameFinding = { count: 0, boxes: [] };
+  const classicalOf = (frame: number) => alongside.found.get(frame) ?? none;
+  const comparison: PredictionComparison = compareDetectors({
+    frames: result.per_frame.map((f) => ({
+      frame: f.frame,
+      model: { count: f.count, boxes: f.detections ?? [] },
+      classical: classicalOf(f.frame),
+    })),
+    annotated: input.annotated,
+  });
   const stored: StoredPredictionDetections = {
     video: {
       width: result.video.width,
@@ -71,12 +92,20 @@ export async function predictDetection(
   const frames: PredictionFrameRecord[] = [];
   for (const sample of samples) {
     const boxes = perFrame.find((f) => f.frame === sample.index)?.boxes ?? [];
-    const jpeg = await renderVisualization(
-      sample.data,
-      sample.width,
-      sample.height,
-      boxes.map(([x1, y1, x2, y2, confidence]) => ({ x1, y1, x2, y2, confidence })),
-    );
+    const classical = classicalOf(sample.index);
+    // The classical boxes a little wider, so a head both found shows both colours.
+    const drawn = [
+      ...classical.boxes.map(([x1, y1, x2, y2, confidence]) => ({
+        ...{ x1, y1, x2, y2, confidence },
+        colour: COMPARISON_COLOURS.classical,
+        marginPx: 3,
+      })),
+      ...boxes.map(([x1, y1, x2, y2, confidence]) => ({
+        ...{ x1, y1, x2, y2, confidence },
+        colour: COMPARISON_COLOURS.model,
+      })),
+    ];
+    const jpeg = await renderVisualization(sample.data, sample.width, sample.height, drawn);
     const key = keys.frame(sample.index);
     await putBytes(deps.storage, key, jpeg);
     frames.push({
@@ -84,6 +113,7 @@ export async function predictDetection(
       timestamp: Math.round((sample.index / fps) * 1000) / 1000,
       image_key: key,
       spermCount: boxes.length,
+      classicalCount: classical.count,
     });
   }
   const boxes = perFrame.flatMap((f) => f.boxes);
@@ -103,5 +133,5 @@ export async function predictDetection(
     abnormalMidpieces: null,
     abnormalTails: null,
   };
-  return { metrics, stored, frames };
+  return { metrics, stored, frames, comparison };
 }

@@ -60,7 +60,9 @@ function toPrediction(row: PredictionRow): Prediction {
       ...(f.spermCount === undefined ? {} : { spermCount: f.spermCount }),
       ...(f.normalCount === undefined ? {} : { normalCount: f.normalCount }),
       ...(f.abnormalCount === undefined ? {} : { abnormalCount: f.abnormalCount }),
+      ...(f.classicalCount === undefined ? {} : { classicalCount: f.classicalCount }),
     })),
+    comparison: row.comparison ?? null,
     created_at: row.createdAt.toISOString(),
     completed_at: row.completedAt?.toISOString() ?? null,
   };

@@ -77,6 +77,7 @@ export function createPredictor(deps: {
             video,
             detector,
             settings: await deps.settingsFor(video),
+            annotated: await deps.predictions.annotatedFrames(video.id),
             onProgress,
           })
         : await predictMorphology(deps, {
@@ -100,6 +101,7 @@ export function createPredictor(deps: {
         processingTime: Math.round((performance.now() - started) / 10) / 100,
       },
       frames: outcome.frames,
+      comparison: 'comparison' in outcome ? outcome.comparison : null,
       resultKey: keys.detections,
       completedAt: now,
       updatedAt: now,

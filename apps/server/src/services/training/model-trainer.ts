@@ -1,4 +1,5 @@
-import type { SavedWeights } from '@sarm/ml';
+import type { ValidationFrame } from '@sarm/contracts';
+import { savedHeadDetectorOf, type DetectionSample, type SavedWeights } from '@sarm/ml';
 import {
   startTraining,
   type EpochReport,
@@ -20,6 +21,7 @@ import {
 } from './training-request.js';
 import { logLine, withLog } from './training-run.js';
 import { attemptEndedLine, explainRecordedEnd, hasAttemptEndNote } from './attempt-notes.js';
+import { detectorValidationFigures } from './validation-figures.js';
 
 /** Limits of a run, changed by tests (and by operators who know their machine). */
 export interface TrainerTuning {
@@ -76,7 +78,7 @@ export function createModelTrainer(deps: {
     }
     const built = await buildTrainingRequest(deps, model, run, resume);
     const request: TrainingRequest = {
-      ...built,
+      ...built.request,
       heapLimitBytes: tuning.heapLimitBytes,
       fault: tuning.faultFor?.(context.attempt),
     };
@@ -204,7 +206,9 @@ export function createModelTrainer(deps: {
       context.signal.throwIfAborted();
       if (outcome.stopped) return await finishStopped(modelId, run);
       await saveBest();
-      return await finishTrained(model, run);
+      const held =
+        request.kind === 'detection' ? { samples: request.samples, frames: built.frames } : null;
+      return await finishTrained(model, run, held);
     } finally {
       context.signal.removeEventListener('abort', onAbort);
       // A write still in flight must land before the job records why the attempt ended.
@@ -245,12 +249,26 @@ export function createModelTrainer(deps: {
     return { stopped: true, epochs: done };
   }
 
-  async function finishTrained(model: ModelRow, run: TrainingRun) {
+  async function finishTrained(
+    model: ModelRow,
+    run: TrainingRun,
+    held: { samples: readonly DetectionSample[]; frames: readonly ValidationFrame[] } | null,
+  ) {
     const best = run.best_epoch ?? run.loss.length;
     const at = <T>(values: readonly T[]) => values[best - 1];
     const k = keys(model.id);
     await deps.storage.move(k.best, k.model);
     await deps.storage.delete(k.checkpoint);
+    const validation =
+      held === null
+        ? null
+        : await detectorValidationFigures({
+            saved: savedHeadDetectorOf((await readBundle(deps.storage, k.model)).saved),
+            ...held,
+            validationSplit: model.config.validation_split,
+            seed: run.seed,
+            epoch: best,
+          });
     const now = deps.clock.now();
     const metrics = {
       final_loss: at(run.loss),
@@ -271,7 +289,7 @@ export function createModelTrainer(deps: {
       trainedAt: now,
       error: null,
       training: withLog(
-        { ...run, batch_fraction: 0, best_epoch: best },
+        withValidationLog({ ...run, batch_fraction: 0, best_epoch: best, validation }, now),
         logLine(now, `Training completed: kept epoch ${best} of ${run.loss.length}`),
       ),
       updatedAt: now,
@@ -318,6 +336,17 @@ function truncateRun(run: TrainingRun, epochs: number): TrainingRun {
     best_epoch: run.best_epoch !== null && run.best_epoch <= epochs ? run.best_epoch : null,
     batch_fraction: 0,
   };
+}
+
+/** The run with a log line of its validation figures, when it has them. */
+function withValidationLog(run: TrainingRun, now: Date): TrainingRun {
+  const v = run.validation;
+  if (v == null) return run;
+  const f = (value: number | null) => (value === null ? 'n/a' : value.toFixed(4));
+  const line =
+    `Kept epoch on ${v.frame_count} validation frames, matched within ${v.match_radius_px} px: ` +
+    `precision ${f(v.precision)}, recall ${f(v.recall)}, F1 ${f(v.f1)}`;
+  return withLog(run, logLine(now, line));
 }
 
 function epochLine(run: TrainingRun, epoch: number): string {

@@ -1,4 +1,4 @@
-import { MORPHOLOGY_CLASSES } from '@sarm/contracts';
+import { MORPHOLOGY_CLASSES, type ValidationFrame } from '@sarm/contracts';
 import {
   DEFAULT_CLASSIFIER_SHAPE,
   savedHeadDetectorOf,
@@ -33,6 +33,13 @@ const LABEL_TYPES = {
 /** Everything but the samples of a request. */
 type Common = { options: TrainingRunOptions };
 
+/** A detector's request and, in the order of its samples, the frames they were read from. */
+export interface BuiltTrainingRequest {
+  readonly request: TrainingRequest;
+  /** Detector: `frames[i]` is the frame of sample i; empty for morphology. */
+  readonly frames: readonly ValidationFrame[];
+}
+
 /**
  * The worker's request for a model's run: its label's frames and boxes (detector) or classified
  * crops with their masks (morphology), and the checkpoint to resume from.
@@ -46,7 +53,7 @@ export async function buildTrainingRequest(
   model: ModelRow,
   run: TrainingRun,
   resume: { saved: SavedWeights; lastEpoch: number } | undefined,
-): Promise<TrainingRequest> {
+): Promise<BuiltTrainingRequest> {
   const common: Common = {
     options: {
       epochs: model.config.epochs,
@@ -64,9 +71,9 @@ export async function buildTrainingRequest(
         : await deps.trainingData.labelIds(run.dataset_id, LABEL_TYPES[model.type]);
   const rows = await deps.trainingData.boxes(labelIds);
   if (model.type === 'detection') {
-    const samples = await detectionSamples(deps.storage, rows);
+    const { samples, frames } = await detectionSamples(deps.storage, rows);
     if (samples.length === 0) throw new Error(TRAINING_DATA_MESSAGES.noSamples);
-    return {
+    const request: TrainingRequest = {
       kind: 'detection',
       samples,
       ...common,
@@ -74,6 +81,7 @@ export async function buildTrainingRequest(
         ? {}
         : { resume: { saved: savedHeadDetectorOf(resume.saved), lastEpoch: resume.lastEpoch } }),
     };
+    return { request, frames };
   }
   const seen = new Set<string>();
   const classified = rows.filter((row) => {
@@ -98,7 +106,7 @@ export async function buildTrainingRequest(
       maskKey: row.itemMaskKey ?? null,
     })),
   );
-  return {
+  const request: TrainingRequest = {
     kind: 'morphology',
     classes: [...MORPHOLOGY_MODEL_CLASSES],
     samples: crops.map((crop, i) => ({
@@ -112,6 +120,7 @@ export async function buildTrainingRequest(
           resume: { saved: savedMorphologyClassifierOf(resume.saved), lastEpoch: resume.lastEpoch },
         }),
   };
+  return { request, frames: [] };
 }
 
 /** Metadata of a model trained here, as its zip carries it. */

@@ -1,3 +1,4 @@
+import type { ValidationFrame } from '@sarm/contracts';
 import type { DetectionSample } from '@sarm/ml';
 import { decodeGray } from '../../media/detection-images.js';
 import { localFile, withTempDir } from '../../media/ffmpeg.js';
@@ -7,12 +8,13 @@ import type { LabelledBoxRow } from '../../repositories/training-data.repository
 /**
  * Detector training samples: each labelled frame with every box the labels hold on it (a box in
  * two labels counts once). The frames a label holds are taken as fully annotated: heads left out
- * of a labelled frame teach the detector that they are background.
+ * of a labelled frame teach the detector that they are background. `frames[i]` names the frame of
+ * `samples[i]`.
  */
 export async function detectionSamples(
   storage: FileStorage,
   rows: readonly LabelledBoxRow[],
-): Promise<DetectionSample[]> {
+): Promise<{ samples: DetectionSample[]; frames: ValidationFrame[] }> {
   const byFrame = new Map<string, LabelledBoxRow[]>();
   const seen = new Set<string>();
   for (const row of rows) {
@@ -24,6 +26,7 @@ export async function detectionSamples(
   }
   return withTempDir(async (dir) => {
     const samples: DetectionSample[] = [];
+    const frames: ValidationFrame[] = [];
     for (const list of byFrame.values()) {
       const first = list[0];
       if (first === undefined) continue;
@@ -33,7 +36,13 @@ export async function detectionSamples(
         frame: { width: first.frameWidth, height: first.frameHeight, data: Uint8Array.from(data) },
         boxes: list.map(({ x1, y1, x2, y2 }) => ({ x1, y1, x2, y2 })),
       });
+      frames.push({
+        frame_id: first.frameId,
+        video_id: first.videoId,
+        video_name: first.videoName,
+        frame_number: first.frameNumber,
+      });
     }
-    return samples;
+    return { samples, frames };
   });
 }

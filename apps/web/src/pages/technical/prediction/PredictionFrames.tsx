@@ -2,6 +2,7 @@ import { Card, CardContent, Grid, Typography } from '@mui/material';
 import type { PredictionFrame } from '@sarm/contracts';
 import { useTranslation } from 'react-i18next';
 import { AuthImage } from '../../clinical/AuthImage';
+import { DetectorSwatch } from './ComparisonLegend';
 import { apiImagePath } from './predictionLogic';
 
 const k = 'technical.prediction.frames';
@@ -24,9 +25,17 @@ export function PredictionFrames({ frames }: { readonly frames: readonly Predict
               <Typography variant="body2">
                 {t(`${k}.caption`, { frame: frame.frame_number, time: frame.timestamp.toFixed(2) })}
               </Typography>
-              {frame.spermCount !== undefined && (
+              {frame.spermCount !== undefined && frame.classicalCount === undefined && (
                 <Typography variant="caption" color="textSecondary">
                   {t(`${k}.sperm`, { n: frame.spermCount })}
+                </Typography>
+              )}
+              {frame.spermCount !== undefined && frame.classicalCount !== undefined && (
+                <Typography variant="caption" color="textSecondary" component="div">
+                  <DetectorSwatch detector="model" />
+                  {t(`${k}.modelCount`, { n: frame.spermCount })}{' '}
+                  <DetectorSwatch detector="classical" />
+                  {t(`${k}.classicalCount`, { n: frame.classicalCount })}
                 </Typography>
               )}
               {(frame.normalCount !== undefined || frame.abnormalCount !== undefined) && (

@@ -2,7 +2,9 @@ import { Alert, Box, Chip, LinearProgress, Stack, Typography } from '@mui/materi
 import type { Prediction } from '@sarm/contracts';
 import { useTranslation } from 'react-i18next';
 import { progressPercent } from '../training/trainingLogic';
+import { ComparisonLegend } from './ComparisonLegend';
 import { PredictionActions } from './PredictionActions';
+import { PredictionComparisonView } from './PredictionComparisonView';
 import { PredictionFrames } from './PredictionFrames';
 import { PredictionSummary } from './PredictionSummary';
 import { isPredictionActive, predictionStatusColor } from './predictionLogic';
@@ -54,8 +56,12 @@ export function PredictionResults({ prediction }: { readonly prediction: Predict
           ) : (
             <PredictionSummary modelType={prediction.model_type} metrics={prediction.metrics} />
           )}
+          {prediction.comparison != null && (
+            <PredictionComparisonView comparison={prediction.comparison} />
+          )}
           <PredictionActions prediction={prediction} />
           <Typography variant="subtitle1">{t(`${k}.frames.title`)}</Typography>
+          {prediction.comparison != null && <ComparisonLegend />}
           <PredictionFrames frames={prediction.frames} />
         </>
       )}

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchTrainingStatus, modelKeys } from '../../../api/technical/modelsApi';
 import { evaluationToShow } from './evaluationLogic';
 import { ModelEvaluationView } from './ModelEvaluationView';
+import { ModelValidationView } from './ModelValidationView';
 import { TrainingCurves } from './TrainingCurves';
 import { formatMetric, HYPERPARAMETER_NAMES, modelStatusColor } from './trainingLogic';
 
@@ -118,6 +119,7 @@ export function ModelDetailsDialog({
               ))}
             </Grid>
           )}
+          <ModelValidationView model={model} />
           {curves !== undefined && curves.loss.length > 0 && (
             <TrainingCurves curves={curves} modelType={model.type} />
           )}

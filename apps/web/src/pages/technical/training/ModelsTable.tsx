@@ -13,6 +13,7 @@ import {
 import { deploymentKindOf, type Model } from '@sarm/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatMetric, modelStatusColor } from './trainingLogic';
+import { validationF1Cell } from './validationLogic';
 
 const k = 'technical.training.models';
 
@@ -24,9 +25,39 @@ export interface ModelRowActions {
   readonly onDelete: (model: Model) => void;
 }
 
-const COLUMNS = ['name', 'type', 'dataset', 'status', 'metrics', 'trainedAt', 'actions'] as const;
+const COLUMNS = [
+  'name',
+  'type',
+  'dataset',
+  'status',
+  'metrics',
+  'f1',
+  'trainedAt',
+  'actions',
+] as const;
 
-/** The model registry: name, type, dataset, status, final metrics, trained at and actions. */
+/** The validation F1 of a detector trained here, or why there is none. */
+function F1Cell({ model }: { readonly model: Model }) {
+  const { t } = useTranslation();
+  const cell = validationF1Cell(model);
+  switch (cell.kind) {
+    case 'value':
+      return <>{cell.text}</>;
+    case 'notMeasured':
+      return (
+        <Typography variant="caption" color="textSecondary">
+          {t(`${k}.notMeasured`)}
+        </Typography>
+      );
+    case 'none':
+      return <>—</>;
+  }
+}
+
+/**
+ * The model registry: name, type, dataset, status, final metrics, validation F1 (detectors
+ * trained here), trained at and actions.
+ */
 export function ModelsTable({
   models,
   exportingId,
@@ -76,6 +107,9 @@ export function ModelsTable({
                       loss: formatMetric(model.metrics.final_loss) ?? '—',
                       accuracy: formatMetric(model.metrics.final_accuracy) ?? '—',
                     })}
+              </TableCell>
+              <TableCell>
+                <F1Cell model={model} />
               </TableCell>
               <TableCell>
                 {model.trained_at === null ? '—' : new Date(model.trained_at).toLocaleString()}
