@@ -13,3 +13,4 @@ export * from './simulate/index.js';
 export * from './overlay/paint-overlay.js';
 export * from './segment/index.js';
 export * from './timing/index.js';
+export * from './detect/score-heads.js';

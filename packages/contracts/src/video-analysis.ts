@@ -106,6 +106,24 @@ export const VideoTimingSchema = z.object({
 });
 export type VideoTiming = z.infer<typeof VideoTimingSchema>;
 
+/**
+ * Set by the engine when the detected heads are far smaller (`heads_too_small`) or larger
+ * (`heads_too_large`) than a sperm head at the analysis' µm per pixel: the calibration looks
+ * wrong, and counts, sizes and speeds with it. Absent in analyses made before the engine checked.
+ */
+export const CalibrationWarningSchema = z.object({
+  code: z.enum(['heads_too_small', 'heads_too_large']),
+  /** Typical detected head area at the analysis' calibration, µm². */
+  measured_head_area_um2: z.number(),
+  /** Areas that pass the check, µm². */
+  expected_range_um2: z.tuple([z.number(), z.number()]),
+  um_per_pixel: z.number(),
+  /** The calibration that would make the typical head its expected size, µm per pixel. */
+  suggested_um_per_pixel: z.number(),
+  message: z.string(),
+});
+export type CalibrationWarning = z.infer<typeof CalibrationWarningSchema>;
+
 /** The newest stored CASA analysis of a video. */
 export const StoredVideoAnalysisSchema = z.object({
   id: z.string(),
@@ -115,6 +133,7 @@ export const StoredVideoAnalysisSchema = z.object({
   motility: VideoMotilitySchema,
   drift: VideoDriftSchema.optional(),
   timing: VideoTimingSchema.optional(),
+  calibration_warning: CalibrationWarningSchema.nullable().optional(),
   tracks: z.array(AnalysisTrackSchema),
 });
 export type StoredVideoAnalysis = z.infer<typeof StoredVideoAnalysisSchema>;

@@ -1,6 +1,7 @@
 import type { AnalysisResult } from '@sarm/casa';
 import type {
   AnalysisTrack,
+  CalibrationWarning,
   StoredVideoAnalysis,
   VideoAnalysisResponse,
   VideoTiming,
@@ -47,6 +48,15 @@ function timingOf(result: AnalysisResult): { timing?: VideoTiming } {
   };
 }
 
+/** The engine's calibration check; absent in analyses stored before it checked. */
+function calibrationOf(result: AnalysisResult): { calibration_warning?: CalibrationWarning | null } {
+  const warning: AnalysisResult['calibration_warning'] | undefined = result.calibration_warning;
+  if (warning === undefined) return {};
+  if (warning === null) return { calibration_warning: null };
+  const [low, high] = warning.expected_range_um2;
+  return { calibration_warning: { ...warning, expected_range_um2: [low, high] } };
+}
+
 function toStoredAnalysis(row: VideoAnalysisRow, result: AnalysisResult): StoredVideoAnalysis {
   return {
     id: row.id,
@@ -61,6 +71,7 @@ function toStoredAnalysis(row: VideoAnalysisRow, result: AnalysisResult): Stored
     // Absent in the jsonb of analyses stored before the engine estimated drift.
     ...(result.drift === undefined ? {} : { drift: result.drift }),
     ...timingOf(result),
+    ...calibrationOf(result),
     tracks: toTracks(result),
   };
 }

@@ -18,6 +18,7 @@ import {
 } from '../timing/frame-timing.js';
 import { measureTrack, toMicronTrack } from './measure-track.js';
 import { toMicronTrackAtTimes } from './measure-timed-track.js';
+import { HeadSizeMeter, checkCalibration } from './head-size.js';
 import type { AnalysisResult, FrameResult, PolarityReport } from './result.js';
 
 /** Called after each frame with frames done and the expected total (from the probe). */
@@ -126,10 +127,12 @@ async function analyzeWithPolarity(
     (track) => finished.push(track),
   );
   const perFrame: FrameResult[] = [];
+  const headSizes = new HeadSizeMeter();
   let width = info.width;
   let height = info.height;
   const record = (index: GrayFrame['index'], at: number, detections: readonly Detection[]) => {
     tracker.push(index, detections, at);
+    headSizes.add(detections);
     const count = detections.reduce((sum, d) => sum + d.cellCount, 0);
     perFrame.push(
       options.includeDetections
@@ -226,6 +229,7 @@ async function analyzeWithPolarity(
     },
     settings,
     polarity,
+    calibration_warning: checkCalibration(headSizes, settings.umPerPixel),
     concentration: computeConcentration({
       meanCountPerFrame: meanCount,
       widthPx: width,

@@ -1,2 +1,3 @@
 export * from './result.js';
 export * from './analyze-frames.js';
+export * from './head-size.js';

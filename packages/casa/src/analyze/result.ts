@@ -4,6 +4,7 @@ import type { PolarityDecision } from '../detect/polarity.js';
 import type { HeadMorphometry } from '../morphometry/morphometry.js';
 import type { Kinematics } from '../kinematics/kinematics.js';
 import type { DriftEstimate } from '../motion/drift.js';
+import type { CalibrationWarning } from './head-size.js';
 import type { CasaSettings, Polarity } from '../settings.js';
 import type { TrackPoint } from '../track/tracker.js';
 import type { MotilitySummary } from '../who/motility.js';
@@ -63,6 +64,12 @@ export interface AnalysisResult {
   };
   readonly settings: CasaSettings;
   readonly polarity: PolarityReport;
+  /**
+   * Set when the detected heads are far smaller or larger than a sperm head at the settings'
+   * µm per pixel: the calibration (or the optics it stands for) looks wrong, and counts, sizes and
+   * speeds with it. Null when the sizes pass or too few objects were seen to tell.
+   */
+  readonly calibration_warning: CalibrationWarning | null;
   readonly concentration: ConcentrationResult;
   readonly motility: MotilitySummary;
   /** Common drift of the field, removed from every track before VSL, VAP and the WHO classes. */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccuracyFigures } from './accuracy.js';
 import { measureAccuracy } from './accuracy.js';
+import { classicalHeadFinder, formatRealHeads, scoreMarkedFolder } from './real-heads.js';
 import { HELD_OUT_SEEDS, TUNING_SEEDS, hardCases, summarise } from './hard-cases.js';
 import { HARD_SAMPLE_PARAMS } from '../simulate/params.js';
 import { TIMING_HELD_OUT_SEEDS, measureTiming } from './timing.js';
@@ -20,6 +21,10 @@ const REAL_VIDEO = new URL(
   import.meta.url,
 ).pathname;
 
+/** Hand-marked real pictures (`--real-dir` overrides); see bench/real-heads.ts. */
+const REAL_HEADS_DIR = new URL('../../../../../shared/data/real/dense-crops', import.meta.url)
+  .pathname;
+
 const CASES: [string, Parameters<typeof measureAccuracy>[1]][] = [
   ['5 heads, default mix', { sperm: 5, seed: 1 }],
   ['30 heads, default mix', { sperm: 30, seed: 2 }],
@@ -32,7 +37,7 @@ const CASES: [string, Parameters<typeof measureAccuracy>[1]][] = [
 
 /**
  * Command-line filters, so a single case can be measured without the whole bench (the machine is
- * shared): `--only accuracy,hard,timing,speed,real` runs those sections only; `--filter TEXT` runs only
+ * shared): `--only accuracy,hard,timing,speed,real,real-heads` runs those sections only; `--filter TEXT` runs only
  * the accuracy and hard cases whose label contains TEXT (e.g. `--filter "0.3 um/px"`); `--seeds
  * tuning` or `--seeds held-out` runs one of the hard seed sets; `--codec memory` or `--codec h264`
  * runs the hard cases on frames in memory only or through H.264 only (both by default).
@@ -236,6 +241,23 @@ async function printSpeedAndMemory(): Promise<void> {
   }
 }
 
+async function printRealHeads(): Promise<void> {
+  const args = process.argv.slice(2);
+  const flag = (name: string): string | undefined => args[args.indexOf(name) + 1];
+  const dir = args.includes('--real-dir') ? (flag('--real-dir') ?? '') : REAL_HEADS_DIR;
+  if (!existsSync(dir)) {
+    console.log(`\nreal marked heads: no folder ${dir}, skipped`);
+    return;
+  }
+  const umPerPixel = args.includes('--um-per-px') ? Number(flag('--um-per-px')) : 0.5;
+  const polarity = flag('--polarity') === 'bright' ? 'bright' : 'dark';
+  console.log(
+    `\nreal marked heads in ${dir}: classical detector, ${polarity} heads, ${umPerPixel} µm/px, match within 5 px`,
+  );
+  const score = await scoreMarkedFolder(dir, classicalHeadFinder({ umPerPixel, polarity }), 5);
+  for (const line of formatRealHeads(score)) console.log(line);
+}
+
 async function printRealVideo(): Promise<void> {
   if (!existsSync(REAL_VIDEO)) return;
   const { decodeFps, analysisFps, medianRoundRatio, result } = await measureFileSpeed(REAL_VIDEO);
@@ -269,3 +291,4 @@ if (runs('timing')) await printTiming();
 if (runs('engine-speed')) await printEngineSpeed();
 if (runs('speed')) await printSpeedAndMemory();
 if (runs('real')) await printRealVideo();
+if (runs('real-heads')) await printRealHeads();

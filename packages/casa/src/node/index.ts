@@ -9,3 +9,4 @@ export * from './analyze-video-in-thread.js';
 export * from './built-worker.js';
 export * from './overlay.js';
 export * from './simulation-video.js';
+export * from './marked-heads.js';

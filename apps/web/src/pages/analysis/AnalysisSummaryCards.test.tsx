@@ -80,4 +80,23 @@ describe('analysis summary cards', () => {
     expect(under).not.toContain('dropped-frames-warning');
     expect(render(analysis)).not.toContain('dropped-frames');
   });
+
+  it('warns when the heads are far larger than a head at the calibration, and not otherwise', () => {
+    const html = render({
+      ...analysis,
+      calibration_warning: {
+        code: 'heads_too_large',
+        measured_head_area_um2: 72,
+        expected_range_um2: [4, 36],
+        um_per_pixel: 1.5,
+        suggested_um_per_pixel: 0.55,
+        message: 'Detected heads measure about 72 µm²',
+      },
+    });
+    expect(html).toContain('calibration-warning');
+    expect(html).toContain('about 72.0 µm², far larger than a sperm head');
+    expect(html).toContain('1.5 µm per pixel looks wrong (about 0.55 µm per pixel would fit)');
+    expect(render({ ...analysis, calibration_warning: null })).not.toContain('calibration-warning');
+    expect(render(analysis)).not.toContain('calibration-warning');
+  });
 });

@@ -84,11 +84,28 @@ export function AnalysisSummaryCards({
     t,
   );
   const drift = driftText(analysis.drift, t);
+  const calibration = analysis.calibration_warning ?? null;
   return (
     <Grid container spacing={2} columns={{ xs: 12, lg: 15 }} data-testid="analysis-summary">
-      {warnings.length > 0 && (
+      {(warnings.length > 0 || calibration !== null) && (
         <Grid size={{ xs: 12, lg: 15 }}>
           <Stack spacing={1}>
+            {calibration !== null && (
+              <Alert severity="warning" data-testid="calibration-warning">
+                {t(
+                  calibration.code === 'heads_too_small'
+                    ? 'videoAnalysis.summary.headsTooSmall'
+                    : 'videoAnalysis.summary.headsTooLarge',
+                  {
+                    area: calibration.measured_head_area_um2.toFixed(1),
+                    low: calibration.expected_range_um2[0],
+                    high: calibration.expected_range_um2[1],
+                    umPerPixel: calibration.um_per_pixel,
+                    suggested: calibration.suggested_um_per_pixel.toFixed(2),
+                  },
+                )}
+              </Alert>
+            )}
             {warnings.map((warning) => (
               <Alert key={warning} severity="warning" data-testid="assessment-warning">
                 {warning}
