@@ -1,4 +1,5 @@
 import type { CasaSettings } from '@sarm/casa';
+import type { PredictionComparison } from '@sarm/contracts';
 import type { Clock } from '../../clock.js';
 import type { VideoRow } from '../../db/schema/index.js';
 import type { JobContext } from '../../jobs/job-definition.js';
@@ -70,7 +71,9 @@ export function createPredictor(deps: {
       model.type === 'detection'
         ? (await deps.detectors.detectorOfModel(model.id)).detector
         : undefined;
-    const outcome =
+    const outcome: { comparison?: PredictionComparison } & Awaited<
+      ReturnType<typeof predictDetection> | ReturnType<typeof predictMorphology>
+    > =
       detector !== undefined
         ? await predictDetection(deps, {
             predictionId,
@@ -101,7 +104,7 @@ export function createPredictor(deps: {
         processingTime: Math.round((performance.now() - started) / 10) / 100,
       },
       frames: outcome.frames,
-      comparison: 'comparison' in outcome ? outcome.comparison : null,
+      comparison: outcome.comparison ?? null,
       resultKey: keys.detections,
       completedAt: now,
       updatedAt: now,
