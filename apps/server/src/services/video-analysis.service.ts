@@ -49,7 +49,9 @@ function timingOf(result: AnalysisResult): { timing?: VideoTiming } {
 }
 
 /** The engine's calibration check; absent in analyses stored before it checked. */
-function calibrationOf(result: AnalysisResult): { calibration_warning?: CalibrationWarning | null } {
+function calibrationOf(result: AnalysisResult): {
+  calibration_warning?: CalibrationWarning | null;
+} {
   const warning: AnalysisResult['calibration_warning'] | undefined = result.calibration_warning;
   if (warning === undefined) return {};
   if (warning === null) return { calibration_warning: null };

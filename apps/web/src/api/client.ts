@@ -38,7 +38,6 @@ export class ApiRequestError extends Error {
   }
 }
 
-
 export type ClientMessage =
   | { key: 'errors.http'; values: { status: number; statusText: string } }
   | { key: 'errors.fetch' }
