@@ -8,6 +8,13 @@ import {
 export type Polarity = 'bright' | 'dark';
 
 /**
+ * How heads are found: `blobs` thresholds and splits blobs (the default, with clusters counted by
+ * their area); `peaks` takes every contrast peak as a head, for dense samples where heads touch
+ * (see detect/peak-heads.ts).
+ */
+export type HeadFinding = 'blobs' | 'peaks';
+
+/**
  * Every setting that changes a result. Stored in each result so it can be reproduced; `version`
  * changes whenever a default or a meaning changes.
  */
@@ -22,6 +29,7 @@ export interface CasaSettings {
   /** Semen volume for the total count; null when unknown. */
   readonly semenVolumeMl: number | null;
   readonly polarity: Polarity;
+  readonly headFinding: HeadFinding;
   /** Side of the square window of the local background estimate, µm. */
   readonly backgroundWindowUm: number;
   /** A pixel joins a blob above this many noise sigmas. */
@@ -76,6 +84,7 @@ export const DEFAULT_CASA_SETTINGS: CasaSettings = {
   dilution: DEFAULT_DILUTION_FACTOR,
   semenVolumeMl: null,
   polarity: 'bright',
+  headFinding: 'blobs',
   backgroundWindowUm: 12,
   lowThresholdSigma: 3,
   highThresholdSigma: 6,
@@ -148,6 +157,9 @@ export function resolveSettings(partial: Partial<CasaSettings> = {}): CasaSettin
     throw new InvalidSettingsError(
       'Area limits must satisfy minHeadAreaUm2 < maxHeadAreaUm2 < maxClusterAreaUm2',
     );
+  }
+  if (s.headFinding !== 'blobs' && s.headFinding !== 'peaks') {
+    throw new InvalidSettingsError("Setting headFinding must be 'blobs' or 'peaks'");
   }
   if (![0.05, 0.01, 0.001, 0.0001].includes(s.beatSignificance)) {
     throw new InvalidSettingsError('Setting beatSignificance must be 0.05, 0.01, 0.001 or 0.0001');

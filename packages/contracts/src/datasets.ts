@@ -67,9 +67,16 @@ export const SampleFieldsSchema = z.object({
 });
 export type SampleFields = z.infer<typeof SampleFieldsSchema>;
 
+/** The heads' polarity a dataset can set; `auto` decides it from the video. */
+export const HEAD_POLARITIES = ['auto', 'bright', 'dark'] as const;
+export type HeadPolarity = (typeof HEAD_POLARITIES)[number];
+/** The engine's ways of finding heads (see packages/casa, `headFinding`). */
+export const HEAD_FINDINGS = ['blobs', 'peaks'] as const;
+export type HeadFindingSetting = (typeof HEAD_FINDINGS)[number];
+
 /**
  * Analysis settings of a dataset (WHO defaults: chamber depth 20 µm, dilution 1) and, for a clinic
- * dataset, its sample fields. The engine reads only the first three.
+ * dataset, its sample fields. The engine reads the scale, chamber, dilution, polarity and head finding.
  */
 export const DatasetSettingsSchema = z
   .object({
@@ -94,6 +101,20 @@ export const DatasetSettingsSchema = z
         SAMPLE_LIMITS.umPerPixelMax,
         `µm per pixel must be at most ${SAMPLE_LIMITS.umPerPixelMax}`,
       ),
+    /**
+     * How heads look: `bright` (phase contrast, the default when unset), `dark` (bright-field, or
+     * dark heads with bright halos), or `auto`: decided from the video's first frames.
+     */
+    head_polarity: z
+      .enum(HEAD_POLARITIES, { error: 'Head polarity must be auto, bright or dark' })
+      .optional(),
+    /**
+     * How heads are found: `blobs` (the default: blobs split, clusters counted by area) or `peaks`
+     * (dense samples: every contrast peak is a head, touching heads apart).
+     */
+    head_finding: z
+      .enum(HEAD_FINDINGS, { error: 'Head finding must be blobs or peaks' })
+      .optional(),
     /** Margin around the head in detection crops (spec 2 morphology: the whole cell), µm. */
     crop_margin_um: z
       .number({ error: 'Crop margin must be a number' })

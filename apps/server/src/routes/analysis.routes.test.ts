@@ -101,6 +101,44 @@ describe('calculation', () => {
     expect(motility.analysis_parameters.frame_size).toEqual({ width: 160, height: 120 });
   }, 60_000);
 
+  it("analyses with the dataset's optics: dense head finding and a polarity decided from the video", async () => {
+    const project = await projectWithMember(server, analyst.user.id);
+    const dense = await server.context.repositories.datasets.insert({
+      projectId: project.id,
+      name: 'Dense sample',
+      settings: {
+        chamber_depth_um: 20,
+        dilution_factor: 1,
+        um_per_pixel: 0.5,
+        head_finding: 'peaks',
+        head_polarity: 'auto',
+      },
+    });
+    const [video] = await seedSimulatedVideos(server, analyst.headers, dense.id, 1, 41);
+    if (video === undefined) throw new Error('no video');
+    const response = await analyst.call(
+      'POST',
+      '/api/sarm/calculation/cal-concentration',
+      body([video.id]),
+    );
+    expect(response.statusCode).toBe(200);
+    const report = ConcentrationReportSchema.parse(response.json());
+    const settings = resolveSettings({ umPerPixel: 0.5, headFinding: 'peaks' });
+    const direct = await analyzeVideo(video.file, settings, { autoPolarity: true });
+    const blobs = await analyzeVideo(video.file, resolveSettings({ umPerPixel: 0.5 }));
+    expect(report.aggregated_results.mean_concentration_million_per_ml).toBeCloseTo(
+      direct.concentration.mean_concentration_million_per_ml,
+      6,
+    );
+    // The peak finder counts differently from the blob detector: the setting did reach the engine.
+    expect(direct.concentration.mean_concentration_million_per_ml).not.toBe(
+      blobs.concentration.mean_concentration_million_per_ml,
+    );
+    const [row] = await server.context.repositories.analyses.latestByVideo([video.id]);
+    expect(row?.settings).toMatchObject({ headFinding: 'peaks', autoPolarity: true });
+    expect(row?.result.polarity).toMatchObject({ chosen_by: 'auto' });
+  }, 60_000);
+
   it('pools the videos into intervals narrower than any one video, with the < 200 warnings', async () => {
     const ids = videos.map((v) => v.id);
     const concentration = ConcentrationReportSchema.parse(

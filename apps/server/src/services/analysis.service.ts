@@ -1,4 +1,4 @@
-import { resolveSettings, type AnalysisResult, type CasaSettings } from '@sarm/casa';
+import type { AnalysisResult, CasaSettings } from '@sarm/casa';
 import { analyzeVideo, analyzeVideoInThread } from '@sarm/casa/node';
 import { BACKGROUND_PRIORITY } from '../process/background-priority.js';
 import {
@@ -31,6 +31,7 @@ import {
   type AnalysedVideo,
   type SampleVolume,
 } from './analysis-reports.js';
+import { casaSettingsOf } from './casa-settings.js';
 import type { ProjectScope } from './project-scope.js';
 import { storedAssessments, storedInterpretation } from './report-figures.js';
 import { storedSample, type ReportSampleReader } from './report-sample.js';
@@ -55,6 +56,14 @@ export const REPORT_NOT_FOUND = 'Report not found';
 export type AnalysisProgress = (done: number, total: number) => void;
 
 /**
+ * The settings stored with a result and looked up to reuse it: the engine's, marked when the
+ * polarity was decided from the video (a result then depends on more than its settings' polarity).
+ */
+function storedSettings(settings: CasaSettings, autoPolarity: boolean): Record<string, unknown> {
+  return autoPolarity ? { ...settings, autoPolarity: true } : { ...settings };
+}
+
+/**
  * Runs the CASA engine over whole original videos with their dataset's settings and stores the
  * result (without per-frame boxes). Shared by the synchronous calculation routes and the
  * `video.analyze` job.
@@ -70,27 +79,33 @@ export function createVideoAnalysisRunner(deps: {
   /** Runs in progress, keyed by video and settings: parallel requests share one engine run. */
   const inFlight = new Map<string, Promise<VideoAnalysisRow>>();
 
-  /** The engine settings of the video's dataset; 404 `Dataset not found`. */
-  async function settingsFor(video: VideoRow): Promise<CasaSettings> {
+  /**
+   * The engine settings of the video's dataset, and whether its polarity is decided from the video;
+   * 404 `Dataset not found`.
+   */
+  async function engineSettingsFor(
+    video: VideoRow,
+  ): Promise<{ settings: CasaSettings; autoPolarity: boolean }> {
     const found = await deps.datasets.findById(video.datasetId);
     if (found === undefined) throw notFound('Dataset not found');
-    const s = found.dataset.settings;
-    return resolveSettings({
-      umPerPixel: s.um_per_pixel,
-      chamberDepthUm: s.chamber_depth_um,
-      dilution: s.dilution_factor,
-    });
+    return casaSettingsOf(found.dataset.settings);
+  }
+
+  /** The engine settings of the video's dataset; 404 `Dataset not found`. */
+  async function settingsFor(video: VideoRow): Promise<CasaSettings> {
+    return (await engineSettingsFor(video)).settings;
   }
 
   /** Runs the engine and stores the result; only the run that starts reports progress. */
   function run(
     video: VideoRow,
     settings: CasaSettings,
+    autoPolarity: boolean,
     active: ActiveDetector,
     userId: string | null,
     onProgress?: AnalysisProgress,
   ) {
-    const key = `${video.id}:${JSON.stringify(settings)}:${JSON.stringify(active.info)}`;
+    const key = `${video.id}:${JSON.stringify(storedSettings(settings, autoPolarity))}:${JSON.stringify(active.info)}`;
     const running = inFlight.get(key);
     if (running !== undefined) return running;
     const promise = (async () => {
@@ -99,7 +114,7 @@ export function createVideoAnalysisRunner(deps: {
       // already runs in ONNX Runtime threads, so only its tracking stays on this thread.
       const result = await withTempDir(async (dir) => {
         const file = await localFile(deps.storage, video.originalKey, dir);
-        const options = { onProgress, priority: BACKGROUND_PRIORITY };
+        const options = { onProgress, priority: BACKGROUND_PRIORITY, autoPolarity };
         return active.detector === undefined
           ? analyzeVideoInThread(file, settings, options)
           : analyzeVideo(file, settings, { ...options, detector: active.detector });
@@ -112,7 +127,7 @@ export function createVideoAnalysisRunner(deps: {
       return deps.analyses.insert({
         videoId: video.id,
         kind: 'full',
-        settings: { ...settings },
+        settings: storedSettings(settings, autoPolarity),
         result: { ...stored },
         createdBy: userId,
         createdAt: deps.clock.now(),
@@ -131,17 +146,17 @@ export function createVideoAnalysisRunner(deps: {
     userId: string | null,
     options: { force?: boolean; onProgress?: AnalysisProgress } = {},
   ): Promise<{ row: VideoAnalysisRow; settings: CasaSettings; reused: boolean }> {
-    const settings = await settingsFor(video);
+    const { settings, autoPolarity } = await engineSettingsFor(video);
     const active = await deps.detectors.forDataset(video.datasetId);
     const saved =
       options.force === true
         ? undefined
-        : await deps.analyses.findLatest(video.id, { ...settings });
+        : await deps.analyses.findLatest(video.id, storedSettings(settings, autoPolarity));
     // A stored result counts only when the detector now active made it.
     if (saved !== undefined && sameDetector(saved.result.detector, active.info))
       return { row: saved, settings, reused: true };
     return {
-      row: await run(video, settings, active, userId, options.onProgress),
+      row: await run(video, settings, autoPolarity, active, userId, options.onProgress),
       settings,
       reused: false,
     };

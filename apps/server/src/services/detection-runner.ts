@@ -1,5 +1,6 @@
-import { ClassicalDetector, frameIndex, resolveSettings } from '@sarm/casa';
+import { createHeadDetector, decidePolarity, frameIndex } from '@sarm/casa';
 import { CLASSICAL_DETECTOR, type ActiveDetectors } from './training/active-detector.js';
+import { casaSettingsOf } from './casa-settings.js';
 import {
   DEFAULT_CROP_MARGIN_UM,
   DEFAULT_DATASET_SETTINGS,
@@ -121,28 +122,33 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
     frame: FrameRow,
     config: DetectionConfig = KEEP_EVERY_DETECTION,
   ): Promise<DetectionRow[]> {
-    const settings = resolveSettings({ umPerPixel: await umPerPixel(frame.videoId) });
+    const engine = casaSettingsOf({
+      ...(await settingsOf(frame.videoId)),
+      um_per_pixel: await umPerPixel(frame.videoId),
+    });
     const video = await deps.videos.findById(frame.videoId);
     const active =
       video === undefined || deps.detectors === undefined
         ? { info: CLASSICAL_DETECTOR }
         : await deps.detectors.forDataset(video.datasetId);
-    const detector = active.detector ?? new ClassicalDetector(settings, { masks: true });
     const modelId = active.info.kind === 'model' ? active.info.model_id : null;
     return withTempDir(async (dir) => {
       const file = await localFile(deps.storage, frame.storageKey, dir);
       const data = await decodeGray(file, frame.width, frame.height);
-      const found = (
-        await detector.detect(
-          {
-            index: frameIndex(frame.frameNumber),
-            width: frame.width,
-            height: frame.height,
-            data,
-          },
-          settings,
-        )
-      ).filter((detection) => detection.confidence >= config.confidence_threshold);
+      const gray = {
+        index: frameIndex(frame.frameNumber),
+        width: frame.width,
+        height: frame.height,
+        data,
+      };
+      // A polarity left to the video is decided on the frame itself.
+      const settings = engine.autoPolarity
+        ? { ...engine.settings, polarity: decidePolarity([gray], engine.settings).polarity }
+        : engine.settings;
+      const detector = active.detector ?? createHeadDetector(settings, { masks: true });
+      const found = (await detector.detect(gray, settings)).filter(
+        (detection) => detection.confidence >= config.confidence_threshold,
+      );
       const now = deps.clock.now();
       const margin = await cropMarginPx(frame.videoId);
       const sharpnessOf = cropSharpness(data, frame, margin);

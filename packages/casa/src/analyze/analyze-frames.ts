@@ -1,5 +1,5 @@
 import { computeConcentration } from '../concentration/concentration.js';
-import { ClassicalDetector } from '../detect/classical-detector.js';
+import { createHeadDetector } from '../detect/head-detector.js';
 import { DETECTIONS_IN_FLIGHT, type Detection, type Detector } from '../detect/types.js';
 import { POLARITY_SAMPLE_FRAMES, decidePolarity } from '../detect/polarity.js';
 import { estimateDrift } from '../motion/drift.js';
@@ -109,7 +109,7 @@ async function analyzeWithPolarity(
   const fps = settings.fpsOverride ?? info.fps;
   // An fps override says the container's timing is wrong, so the frames' timestamps are too.
   const clock = new FrameClock(fps, settings.fpsOverride === null);
-  const detector = options.detector ?? new ClassicalDetector(settings);
+  const detector = options.detector ?? createHeadDetector(settings);
   const finished: FinishedTrack[] = [];
   const tracker = new Tracker(
     {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { WhoMotilityCategory } from '@sarm/contracts';
 import { WHO_MOTILITY_CATEGORIES } from '@sarm/contracts';
 import { analyzeFrames } from '../analyze/analyze-frames.js';
-import { ClassicalDetector } from '../detect/classical-detector.js';
+import { createHeadDetector } from '../detect/head-detector.js';
 import type { Detection, Detector } from '../detect/types.js';
 import type { CasaSettings } from '../settings.js';
 import { resolveSettings } from '../settings.js';
@@ -114,7 +114,7 @@ async function compare(
   info: VideoInfo = sim.info,
 ): Promise<AccuracyFigures> {
   const settings = resolveSettings({ ...overrides, umPerPixel: sim.truth.um_per_pixel });
-  const inner = new ClassicalDetector(settings);
+  const inner = createHeadDetector(settings);
   const detections = new Map<number, Detection[]>();
   const recording: Detector = {
     detect(frame: GrayFrame, frameSettings: CasaSettings) {

@@ -4,13 +4,14 @@
  * `listMarkedMedia`). Any detector given as a callback is scored, so the ml package's bench can score
  * a trained model the same way; this package scores the classical detector.
  */
-import { ClassicalDetector } from '../detect/classical-detector.js';
+import { createHeadDetector } from '../detect/head-detector.js';
 import type { HeadPoint, HeadScore } from '../detect/score-heads.js';
 import { scoreFromCounts, scoreHeadPositions } from '../detect/score-heads.js';
 import { listMarkedMedia, readMarkedFrames } from '../node/marked-heads.js';
 import { resolveSettings } from '../settings.js';
 import type { CasaSettings } from '../settings.js';
 import type { GrayFrame } from '../types.js';
+import type { Detection } from '../detect/types.js';
 
 /** Finds head centres in one frame. */
 export type HeadFinder = (frame: GrayFrame) => readonly HeadPoint[] | Promise<readonly HeadPoint[]>;
@@ -53,12 +54,15 @@ export async function scoreMarkedFolder(
   return { perMedia, pooled: scoreFromCounts(sum('marked'), sum('found'), sum('matched')) };
 }
 
-/** The classical detector as a head finder: the centres of its heads and clusters (one each). */
+/**
+ * The engine's own detector as a head finder (blobs or peaks, from `settings.headFinding`): the
+ * centres of its heads and clusters (one each).
+ */
 export function classicalHeadFinder(settings: Partial<CasaSettings>): HeadFinder {
-  const detector = new ClassicalDetector(resolveSettings(settings));
+  const resolved = resolveSettings(settings);
+  const detector = createHeadDetector(resolved);
   return (frame) =>
-    detector
-      .detect(frame)
+    (detector.detect(frame, resolved) as Detection[])
       .filter((d) => d.className !== 'small_or_pinhead')
       .map((d) => ({ x: d.x, y: d.y }));
 }

@@ -251,11 +251,14 @@ async function printRealHeads(): Promise<void> {
   }
   const umPerPixel = args.includes('--um-per-px') ? Number(flag('--um-per-px')) : 0.5;
   const polarity = flag('--polarity') === 'bright' ? 'bright' : 'dark';
-  console.log(
-    `\nreal marked heads in ${dir}: classical detector, ${polarity} heads, ${umPerPixel} µm/px, match within 5 px`,
-  );
-  const score = await scoreMarkedFolder(dir, classicalHeadFinder({ umPerPixel, polarity }), 5);
-  for (const line of formatRealHeads(score)) console.log(line);
+  for (const headFinding of ['blobs', 'peaks'] as const) {
+    console.log(
+      `\nreal marked heads in ${dir}: classical detector (${headFinding}), ${polarity} heads, ${umPerPixel} µm/px, match within 5 px`,
+    );
+    const finder = classicalHeadFinder({ umPerPixel, polarity, headFinding });
+    const score = await scoreMarkedFolder(dir, finder, 5);
+    for (const line of formatRealHeads(score)) console.log(line);
+  }
 }
 
 async function printRealVideo(): Promise<void> {

@@ -123,6 +123,17 @@ describe('casa analyze', () => {
     expect(await runAnalyzeCommand([video, '--depth', '0'], io)).toBe(2);
     expect(err.text).toContain('--depth must be a positive number');
     expect(await runAnalyzeCommand([], sinks().io)).toBe(2);
+    const dense = sinks();
+    expect(await runAnalyzeCommand([video, '--head-finding', 'dense'], dense.io)).toBe(2);
+    expect(dense.err.text).toContain('--head-finding must be blobs or peaks, got "dense"');
+  });
+
+  it('finds heads as contrast peaks with --head-finding peaks', async () => {
+    const { io, out } = sinks();
+    expect(await runAnalyzeCommand([video, '--json', '-', '--head-finding', 'peaks'], io)).toBe(0);
+    const doc = JSON.parse(out.text) as AnalyzeJson;
+    expect(doc.settings).toMatchObject({ headFinding: 'peaks' });
+    expect(doc.concentration.cells_assessed).toBeGreaterThan(0);
   });
 });
 

@@ -6,7 +6,7 @@ import type { PolarityMode } from '../detect/polarity.js';
 import { POLARITY_SAMPLE_FRAMES } from '../detect/polarity.js';
 import { analyzeVideo } from '../node/analyze-video.js';
 import { VideoReadError } from '../node/video-read-error.js';
-import type { CasaSettings } from '../settings.js';
+import type { CasaSettings, HeadFinding } from '../settings.js';
 import { DEFAULT_CASA_SETTINGS, InvalidSettingsError, resolveSettings } from '../settings.js';
 import type { AnalyzeOne } from './batch.js';
 import { analyzeBatch, listVideoFiles, VIDEO_EXTENSIONS } from './batch.js';
@@ -68,6 +68,14 @@ export const ANALYZE_OPTIONS: readonly OptionSpec[] = [
     value: 'MODE',
     description: `how heads look: bright (phase contrast), dark (bright-field) or auto, decided from the first ${POLARITY_SAMPLE_FRAMES} frames of each video (bright when they show no evidence)`,
     defaultText: 'auto',
+  },
+  {
+    name: 'head-finding',
+    type: 'string',
+    value: 'MODE',
+    description:
+      'blobs (cells apart, clusters counted by area) or peaks (dense samples: one head per contrast peak, touching heads apart)',
+    defaultText: 'blobs',
   },
   {
     name: 'json',
@@ -210,6 +218,7 @@ function parseAnalyzeArgs(argv: string[]): AnalyzeArgs | 'help' {
     ...optional('dilution', number('dilution')),
     fpsOverride: number('fps') ?? null,
     ...(polarity !== 'auto' && { polarity }),
+    headFinding: headFindingOption(stringOption(values, 'head-finding')),
   });
   if (stringOption(values, 'model') === '') throw new UsageError('--model needs a model file');
   if (stringOption(values, 'json') === '-' && stringOption(values, 'csv') === '-') {
@@ -231,6 +240,11 @@ function polarityOption(value: string | undefined): PolarityMode {
     return value ?? 'auto';
   }
   throw new UsageError(`--polarity must be auto, bright or dark, got "${value}"`);
+}
+
+function headFindingOption(value: string | undefined): HeadFinding {
+  if (value === undefined || value === 'blobs' || value === 'peaks') return value ?? 'blobs';
+  throw new UsageError(`--head-finding must be blobs or peaks, got "${value}"`);
 }
 
 function numberOption(value: string | undefined, name: string): number | undefined {

@@ -1,3 +1,5 @@
 export * from './types.js';
 export * from './classical-detector.js';
 export * from './polarity.js';
+export * from './peak-heads.js';
+export * from './head-detector.js';

@@ -1,5 +1,6 @@
 import {
-  ClassicalDetector,
+  createHeadDetector,
+  type EngineDetector,
   type CasaSettings,
   type Detection,
   type Detector,
@@ -43,7 +44,7 @@ export function findingOf(detections: readonly Detection[]): FrameFinding {
  * while the frame's pixels are still the caller's.
  */
 export class ClassicalAlongside implements Detector {
-  private readonly classical: ClassicalDetector;
+  private readonly classical: EngineDetector;
   /** The classical detector's findings by frame index. */
   readonly found = new Map<number, FrameFinding>();
 
@@ -51,7 +52,7 @@ export class ClassicalAlongside implements Detector {
     private readonly model: Detector,
     settings: CasaSettings,
   ) {
-    this.classical = new ClassicalDetector(settings);
+    this.classical = createHeadDetector(settings);
   }
 
   detect(frame: GrayFrame, settings: CasaSettings): Detection[] | Promise<Detection[]> {

@@ -233,6 +233,49 @@ export function SampleDialog({
           })}
           {field('dilutionFactor', t('samples.dilution'), { type: 'number', size: 3 })}
           {field('umPerPixel', t('samples.umPerPixel'), { type: 'number', size: 3 })}
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              select
+              fullWidth
+              size="small"
+              label={t('samples.headPolarity')}
+              value={form.headPolarity}
+              disabled={save.isPending}
+              helperText={t('samples.headPolarityHint')}
+              onChange={(event) =>
+                setForm((current) => ({
+                  ...current,
+                  headPolarity: event.target.value as SampleForm['headPolarity'],
+                }))
+              }
+              data-testid="sample-head-polarity"
+            >
+              <MenuItem value="auto">{t('samples.headPolarityAuto')}</MenuItem>
+              <MenuItem value="bright">{t('samples.headPolarityBright')}</MenuItem>
+              <MenuItem value="dark">{t('samples.headPolarityDark')}</MenuItem>
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              select
+              fullWidth
+              size="small"
+              label={t('samples.headFinding')}
+              value={form.headFinding}
+              disabled={save.isPending}
+              helperText={t('samples.headFindingHint')}
+              onChange={(event) =>
+                setForm((current) => ({
+                  ...current,
+                  headFinding: event.target.value as SampleForm['headFinding'],
+                }))
+              }
+              data-testid="sample-head-finding"
+            >
+              <MenuItem value="blobs">{t('samples.headFindingBlobs')}</MenuItem>
+              <MenuItem value="peaks">{t('samples.headFindingPeaks')}</MenuItem>
+            </TextField>
+          </Grid>
         </Grid>
         {dataset !== null && (
           <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 2 }}>

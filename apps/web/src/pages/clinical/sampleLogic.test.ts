@@ -58,8 +58,26 @@ describe('sample form', () => {
         viscosity: null,
         ph: null,
         chamber_name: null,
+        head_polarity: 'bright',
+        head_finding: 'blobs',
       },
     });
+  });
+
+  it('keeps the optics: polarity and head finding go to the settings and come back', () => {
+    const settings = {
+      ...DEFAULT_DATASET_SETTINGS,
+      head_polarity: 'dark' as const,
+      head_finding: 'peaks' as const,
+    };
+    const form = sampleForm({ name: 'Dense', description: '', settings }, now);
+    expect(form).toMatchObject({ headPolarity: 'dark', headFinding: 'peaks' });
+    const back = sampleSettings({ ...form, headPolarity: 'auto' });
+    expect(back.ok && back.settings).toMatchObject({
+      head_polarity: 'auto',
+      head_finding: 'peaks',
+    });
+    expect(sampleForm(null, now)).toMatchObject({ headPolarity: 'bright', headFinding: 'blobs' });
   });
 
   it("answers the contract's messages by field for values out of their limits", () => {

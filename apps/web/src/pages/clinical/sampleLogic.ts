@@ -3,6 +3,8 @@ import {
   type CalibrationProfile,
   DEFAULT_DATASET_SETTINGS,
   type DatasetSettings,
+  type HeadFindingSetting,
+  type HeadPolarity,
   type Patient,
   type StoredReport,
   type Video,
@@ -28,6 +30,8 @@ export interface SampleForm {
   readonly chamberDepthUm: string;
   readonly dilutionFactor: string;
   readonly umPerPixel: string;
+  readonly headPolarity: HeadPolarity;
+  readonly headFinding: HeadFindingSetting;
 }
 
 export type SampleFormField = keyof SampleForm;
@@ -88,6 +92,8 @@ export function sampleForm(
     chamberDepthUm: text(s.chamber_depth_um),
     dilutionFactor: text(s.dilution_factor),
     umPerPixel: text(s.um_per_pixel),
+    headPolarity: s.head_polarity ?? 'bright',
+    headFinding: s.head_finding ?? 'blobs',
   };
 }
 
@@ -108,6 +114,8 @@ const FIELD_OF: Record<string, SampleFormField> = {
   chamber_depth_um: 'chamberDepthUm',
   dilution_factor: 'dilutionFactor',
   um_per_pixel: 'umPerPixel',
+  head_polarity: 'headPolarity',
+  head_finding: 'headFinding',
 };
 
 /** A typed number: null when empty, NaN when not a number (the contract then refuses it). */
@@ -147,6 +155,8 @@ export function sampleSettings(form: SampleForm): SampleFormResult {
     chamber_depth_um: numberOf(form.chamberDepthUm),
     dilution_factor: numberOf(form.dilutionFactor),
     um_per_pixel: numberOf(form.umPerPixel),
+    head_polarity: form.headPolarity,
+    head_finding: form.headFinding,
   };
   const parsed = DatasetSettingsSchema.safeParse(candidate);
   if (!parsed.success)
