@@ -455,9 +455,14 @@ export class ClassicalDetector implements Detector {
   }
 }
 
-/** Odd side, pixels, of the box of about {@link PEAK_BOX_UM} (1: no box). */
+/**
+ * Odd side, pixels, of the box of about {@link PEAK_BOX_UM}, at least 3. Coarser than 1 µm/px (a
+ * 10x objective) the box would be one pixel, no box at all, and heads 3 to 5 pixels long whose peak
+ * pixel is not significant on its own were lost: on generated hard videos of 80 heads the recall was
+ * 0.90 at 1.2 µm/px and 0.78 at 1.5; with a 3-pixel box 0.98 and 0.87, precision unchanged (0.99).
+ */
 function peakBoxSide(umPerPixel: number): number {
-  return 2 * Math.floor(PEAK_BOX_UM / umPerPixel / 2) + 1;
+  return Math.max(3, 2 * Math.floor(PEAK_BOX_UM / umPerPixel / 2) + 1);
 }
 
 /** Mean signal over the side x side box centred on `pixel`, clipped at the frame's edges. */
