@@ -124,6 +124,18 @@ export const CalibrationWarningSchema = z.object({
 });
 export type CalibrationWarning = z.infer<typeof CalibrationWarningSchema>;
 
+/**
+ * Round cells (leukocytes, immature germ cells) the engine counted apart from the spermatozoa:
+ * per frame and as a concentration by the same field volume.
+ */
+export const VideoRoundCellsSchema = z.object({
+  mean_count_per_frame: z.number(),
+  median_count_per_frame: z.number(),
+  concentration_million_per_ml: z.number(),
+  ci95: z.tuple([z.number(), z.number()]),
+});
+export type VideoRoundCells = z.infer<typeof VideoRoundCellsSchema>;
+
 /** The newest stored CASA analysis of a video. */
 export const StoredVideoAnalysisSchema = z.object({
   id: z.string(),
@@ -134,6 +146,8 @@ export const StoredVideoAnalysisSchema = z.object({
   drift: VideoDriftSchema.optional(),
   timing: VideoTimingSchema.optional(),
   calibration_warning: CalibrationWarningSchema.nullable().optional(),
+  /** Absent where round cells were not measured (older analyses, bright-field videos). */
+  round_cells: VideoRoundCellsSchema.optional(),
   tracks: z.array(AnalysisTrackSchema),
 });
 export type StoredVideoAnalysis = z.infer<typeof StoredVideoAnalysisSchema>;

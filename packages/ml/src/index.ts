@@ -9,7 +9,14 @@ export type { SplitSizes } from './detector/train.js';
 export * from './bundle/index.js';
 export { generateEllipseSamples } from './synthetic.js';
 export type { EllipseSampleOptions } from './synthetic.js';
-export type { DetectionSample, GreyImage, HeadPrediction, PixelBox } from './types.js';
+export type {
+  DetectionSample,
+  DetectionSampleSource,
+  GreyImage,
+  HeadPrediction,
+  PixelBox,
+} from './types.js';
+export { arraySampleSource, sampleSourceOf } from './detector/sample-source.js';
 export * from './classifier/index.js';
 export { buildOnnxModel, castNode, ONNX_FLOAT, ONNX_INT64 } from './onnx/onnx-writer.js';
 export type {

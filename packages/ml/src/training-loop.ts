@@ -23,6 +23,11 @@ export interface TrainingLoopOptions {
   /** The epoch to run first, 1-based: a resumed run passes the saved epoch + 1. */
   readonly firstEpoch: number;
   readonly batchSize: number;
+  /**
+   * Most batches trained per epoch (the first of the epoch's shuffle; Keras' steps_per_epoch);
+   * every batch when left out.
+   */
+  readonly batchesPerEpoch?: number;
   /** Adam's learning rate. */
   readonly learningRate: number;
   /**
@@ -47,10 +52,22 @@ export type ModelEpochCallback<Metrics, Model> = (metrics: Metrics, model: Model
 export interface TrainingSteps<Sample, Totals, Scores> {
   /** Fresh sums at an epoch's start. */
   startEpoch(): Totals;
-  /** One batch of the epoch's shuffled samples: prepare it, step the optimiser, add to `totals`. */
-  trainBatch(batch: readonly Sample[], optimizer: tf.Optimizer, totals: Totals): void;
+  /**
+   * One batch of the epoch's shuffled samples: load and prepare it, step the optimiser, add to
+   * `totals`. May be async (a trainer that reads its samples per batch).
+   */
+  trainBatch(
+    batch: readonly Sample[],
+    optimizer: tf.Optimizer,
+    totals: Totals,
+  ): void | Promise<void>;
+  /**
+   * Called with the next batch of the epoch just before the current one is trained, so a trainer
+   * that reads samples per batch can start reading them while this one trains.
+   */
+  prefetch?(batch: readonly Sample[]): void;
   /** Scores a finished epoch from its sums (and whatever was held out). */
-  scoreEpoch(totals: Totals): Scores;
+  scoreEpoch(totals: Totals): Scores | Promise<Scores>;
   /** Called after every epoch with its metrics; answering 'stop' ends training after it. */
   onEpoch?(metrics: EpochProgress & Scores): EpochAnswer;
 }
@@ -80,7 +97,10 @@ export async function runTrainingLoop<Sample, Totals, Scores>(
   const { epochs, batchSize } = options;
   const optimizer = tf.train.adam(options.learningRate);
   const history: (EpochProgress & Scores)[] = [];
-  const batchesTotal = Math.ceil(training.length / batchSize);
+  const batchesTotal = Math.min(
+    Math.ceil(training.length / batchSize),
+    options.batchesPerEpoch ?? Number.POSITIVE_INFINITY,
+  );
   const stopRequested = (): boolean => options.shouldStop?.() === true;
   try {
     for (let epoch = options.firstEpoch; epoch <= epochs; epoch += 1) {
@@ -89,13 +109,20 @@ export async function runTrainingLoop<Sample, Totals, Scores>(
       const order = shuffled(training, random);
       for (let done = 0; done < batchesTotal; done += 1) {
         if (stopRequested()) return { history, stopped: true };
-        steps.trainBatch(order.slice(done * batchSize, (done + 1) * batchSize), optimizer, totals);
+        if (done + 1 < batchesTotal) {
+          steps.prefetch?.(order.slice((done + 1) * batchSize, (done + 2) * batchSize));
+        }
+        await steps.trainBatch(
+          order.slice(done * batchSize, (done + 1) * batchSize),
+          optimizer,
+          totals,
+        );
         options.onBatch?.(epoch, done + 1, batchesTotal);
         // Let timers and stop requests run between batches.
         await new Promise((resolve) => setImmediate(resolve));
       }
       if (stopRequested()) return { history, stopped: true };
-      const scores = steps.scoreEpoch(totals);
+      const scores = await steps.scoreEpoch(totals);
       const metrics = { epoch, epochs, ...scores, seconds: (performance.now() - started) / 1000 };
       history.push(metrics);
       if ((await steps.onEpoch?.(metrics)) === 'stop') return { history, stopped: epoch < epochs };

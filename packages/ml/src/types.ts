@@ -27,3 +27,14 @@ export interface HeadPrediction extends PixelBox {
   readonly y: number;
   readonly confidence: number;
 }
+
+/**
+ * Training samples read one at a time, so a label of thousands of frames trains in the memory of
+ * a few batches: the trainer loads a batch's samples when it needs them and drops them after its
+ * step. `load(i)` answers sample i (0 ≤ i < count); it may read storage and decode a frame, and
+ * should answer a fresh copy each time (the trainer does not keep it).
+ */
+export interface DetectionSampleSource {
+  readonly count: number;
+  load(index: number): Promise<DetectionSample>;
+}

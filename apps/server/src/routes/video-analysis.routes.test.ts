@@ -104,6 +104,9 @@ describe('GET /sarm/analysis/{videoId}', () => {
     expect(analysis.concentration.cells_assessed).toBe(direct.concentration.cells_assessed);
     expect(analysis.motility.ci95).toEqual(direct.motility.ci95);
     expect(analysis.drift).toEqual(direct.drift);
+    // The round cells counted apart reach the screen as the engine counted them.
+    expect(direct.round_cells).toBeDefined();
+    expect(analysis.round_cells).toEqual(direct.round_cells);
     // A 160 x 120 px, 2 s video holds far fewer than 200 cells: both warnings must show.
     expect(analysis.concentration.warning).toEqual(expect.stringContaining('200'));
     expect(analysis.motility.warning).toEqual(expect.stringContaining('200'));
@@ -112,7 +115,14 @@ describe('GET /sarm/analysis/{videoId}', () => {
   it('answers an analysis stored before the intervals existed without them', async () => {
     const [row] = await server.context.repositories.analyses.latestByVideo([video.id]);
     if (row === undefined) throw new Error('analysis expected');
-    const dropped = new Set(['ci95', 'cells_assessed', 'tracks_assessed', 'warning', 'drift']);
+    const dropped = new Set([
+      'ci95',
+      'cells_assessed',
+      'tracks_assessed',
+      'warning',
+      'drift',
+      'round_cells',
+    ]);
     const legacy = z
       .record(z.string(), z.unknown())
       .parse(

@@ -146,8 +146,11 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
         ? { ...engine.settings, polarity: decidePolarity([gray], engine.settings).polarity }
         : engine.settings;
       const detector = active.detector ?? createHeadDetector(settings, { masks: true });
+      // Round cells are the analysis's own count; annotation keeps the spec's three box classes.
       const found = (await detector.detect(gray, settings)).filter(
-        (detection) => detection.confidence >= config.confidence_threshold,
+        (detection) =>
+          detection.className !== 'round_cell' &&
+          detection.confidence >= config.confidence_threshold,
       );
       const now = deps.clock.now();
       const margin = await cropMarginPx(frame.videoId);

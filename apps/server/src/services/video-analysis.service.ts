@@ -74,6 +74,7 @@ function toStoredAnalysis(row: VideoAnalysisRow, result: AnalysisResult): Stored
     ...(result.drift === undefined ? {} : { drift: result.drift }),
     ...timingOf(result),
     ...calibrationOf(result),
+    ...(result.round_cells === undefined ? {} : { round_cells: result.round_cells }),
     tracks: toTracks(result),
   };
 }

@@ -19,6 +19,7 @@ import {
 import { measureTrack, toMicronTrack } from './measure-track.js';
 import { toMicronTrackAtTimes } from './measure-timed-track.js';
 import { HeadSizeMeter, checkCalibration } from './head-size.js';
+import { RoundCellCounter, isRoundCellDetection } from './round-cells.js';
 import type { AnalysisResult, FrameResult, PolarityReport } from './result.js';
 
 /** Called after each frame with frames done and the expected total (from the probe). */
@@ -128,9 +129,15 @@ async function analyzeWithPolarity(
   );
   const perFrame: FrameResult[] = [];
   const headSizes = new HeadSizeMeter();
+  const roundCells = new RoundCellCounter();
   let width = info.width;
   let height = info.height;
-  const record = (index: GrayFrame['index'], at: number, detections: readonly Detection[]) => {
+  const record = (index: GrayFrame['index'], at: number, found: readonly Detection[]) => {
+    // Round cells are counted apart: no track, no head size, no sperm count.
+    roundCells.add(found);
+    const detections = found.some(isRoundCellDetection)
+      ? found.filter((d) => !isRoundCellDetection(d))
+      : found;
     tracker.push(index, detections, at);
     headSizes.add(detections);
     const count = detections.reduce((sum, d) => sum + d.cellCount, 0);
@@ -240,6 +247,19 @@ async function analyzeWithPolarity(
       semenVolumeMl: settings.semenVolumeMl,
       effectiveCells: effectiveCellCount(cellFrames, perFrame.length, trackSpans),
     }),
+    // The classical detector tells round cells apart under phase contrast (bright heads) only:
+    // under bright field none is reported, and "none" would be a figure it did not measure.
+    ...(settings.polarity === 'bright' || roundCells.total > 0
+      ? {
+          round_cells: roundCells.result({
+            widthPx: width,
+            heightPx: height,
+            umPerPixel: settings.umPerPixel,
+            chamberDepthUm: settings.chamberDepthUm,
+            dilution: settings.dilution,
+          }),
+        }
+      : {}),
     motility: summariseMotility(tracks),
     drift: drift.estimate,
     tracks,

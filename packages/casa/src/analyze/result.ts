@@ -37,6 +37,20 @@ export interface PolarityReport {
   readonly auto: PolarityDecision | null;
 }
 
+/**
+ * Round cells (leukocytes, immature germ cells: round, 7 to 15 µm, no tail) seen in the field,
+ * counted apart from the spermatozoa (issue 34); they never enter the sperm count or the tracks.
+ */
+export interface RoundCellResult {
+  /** Mean round cells per frame (what the concentration uses). */
+  readonly mean_count_per_frame: number;
+  readonly median_count_per_frame: number;
+  /** From the mean count and the field volume, by the sperm concentration's formula, million/ml. */
+  readonly concentration_million_per_ml: number;
+  /** 95 % interval of the concentration, million/ml (Poisson on the mean count of one field). */
+  readonly ci95: [number, number];
+}
+
 /** Everything an analysis of one video produces; JSON-serialisable, snake_case as the API uses it. */
 export interface AnalysisResult {
   readonly engine: { readonly name: 'sarm-casa'; readonly settings_version: number };
@@ -71,6 +85,12 @@ export interface AnalysisResult {
    */
   readonly calibration_warning: CalibrationWarning | null;
   readonly concentration: ConcentrationResult;
+  /**
+   * Round cells counted apart; absent where they were not measured: results made before they were
+   * counted, and bright-field analyses whose detector reported none (the classical detector tells
+   * round cells apart under phase contrast only).
+   */
+  readonly round_cells?: RoundCellResult;
   readonly motility: MotilitySummary;
   /** Common drift of the field, removed from every track before VSL, VAP and the WHO classes. */
   readonly drift: DriftEstimate;

@@ -11,7 +11,6 @@ import { listMarkedMedia, readMarkedFrames } from '../node/marked-heads.js';
 import { resolveSettings } from '../settings.js';
 import type { CasaSettings } from '../settings.js';
 import type { GrayFrame } from '../types.js';
-import type { Detection } from '../detect/types.js';
 
 /** Finds head centres in one frame. */
 export type HeadFinder = (frame: GrayFrame) => readonly HeadPoint[] | Promise<readonly HeadPoint[]>;
@@ -62,8 +61,9 @@ export function classicalHeadFinder(settings: Partial<CasaSettings>): HeadFinder
   const resolved = resolveSettings(settings);
   const detector = createHeadDetector(resolved);
   return (frame) =>
-    (detector.detect(frame, resolved) as Detection[])
-      .filter((d) => d.className !== 'small_or_pinhead')
+    detector
+      .detect(frame, resolved)
+      .filter((d) => d.className === 'sperm' || d.className === 'cluster')
       .map((d) => ({ x: d.x, y: d.y }));
 }
 

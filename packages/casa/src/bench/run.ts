@@ -9,6 +9,18 @@ import { HELD_OUT_SEEDS, TUNING_SEEDS, hardCases, summarise } from './hard-cases
 import { HARD_SAMPLE_PARAMS } from '../simulate/params.js';
 import { TIMING_HELD_OUT_SEEDS, measureTiming } from './timing.js';
 import {
+  FIELD_HELD_OUT_SEEDS,
+  FIELD_TUNING_SEEDS,
+  formatFields,
+  measureFields,
+} from './field-range.js';
+import {
+  ROUND_CELL_HELD_OUT_SEEDS,
+  ROUND_CELL_TUNING_SEEDS,
+  formatRoundCells,
+  measureRoundCells,
+} from './round-cells.js';
+import {
   measureDetectorFps,
   measureEngineFps,
   measureFileSpeed,
@@ -37,7 +49,7 @@ const CASES: [string, Parameters<typeof measureAccuracy>[1]][] = [
 
 /**
  * Command-line filters, so a single case can be measured without the whole bench (the machine is
- * shared): `--only accuracy,hard,timing,speed,real,real-heads` runs those sections only; `--filter TEXT` runs only
+ * shared): `--only accuracy,hard,timing,round-cells,fields,speed,real,real-heads` runs those sections only; `--filter TEXT` runs only
  * the accuracy and hard cases whose label contains TEXT (e.g. `--filter "0.3 um/px"`); `--seeds
  * tuning` or `--seeds held-out` runs one of the hard seed sets; `--codec memory` or `--codec h264`
  * runs the hard cases on frames in memory only or through H.264 only (both by default).
@@ -181,6 +193,41 @@ async function printTiming(): Promise<void> {
   }
 }
 
+async function printFields(): Promise<void> {
+  console.log(
+    '\nfield range (issue 34): low magnification (80 heads, 1.0-1.5 µm/px) and 250-head fields, hard imaging, 640x480, 50 fps, 150 frames',
+  );
+  const sets: [string, readonly number[]][] = [
+    [
+      `TUNING seeds (${FIELD_TUNING_SEEDS.join(', ')}): looked at while writing it`,
+      FIELD_TUNING_SEEDS,
+    ],
+    [`HELD-OUT seeds (${FIELD_HELD_OUT_SEEDS.join(', ')}): never looked at`, FIELD_HELD_OUT_SEEDS],
+  ];
+  for (const [title, seeds] of sets) {
+    for (const line of formatFields(title, await measureFields(seeds))) console.log(line);
+  }
+}
+
+async function printRoundCells(): Promise<void> {
+  console.log(
+    '\nround cells (issue 34): 40 heads and 10 round cells (7 to 15 µm, no tail) vs the same seed without them; 640x480, 100 frames each',
+  );
+  const sets: [string, readonly number[]][] = [
+    [
+      `TUNING seeds (${ROUND_CELL_TUNING_SEEDS.join(', ')}): looked at while writing it`,
+      ROUND_CELL_TUNING_SEEDS,
+    ],
+    [
+      `HELD-OUT seeds (${ROUND_CELL_HELD_OUT_SEEDS.join(', ')}): never looked at`,
+      ROUND_CELL_HELD_OUT_SEEDS,
+    ],
+  ];
+  for (const [title, seeds] of sets) {
+    for (const line of formatRoundCells(title, await measureRoundCells(seeds))) console.log(line);
+  }
+}
+
 async function printEngineSpeed(): Promise<void> {
   console.log('\nspeed on frames in memory, 640x480 @ 50 fps, 500 frames (best of 2 runs)');
   const cases: [string, Parameters<typeof measureEngineFps>[0]][] = [
@@ -291,6 +338,8 @@ console.log(
 if (runs('accuracy')) await printAccuracy();
 if (runs('hard')) await printHardSamples();
 if (runs('timing')) await printTiming();
+if (runs('round-cells')) await printRoundCells();
+if (runs('fields')) await printFields();
 if (runs('engine-speed')) await printEngineSpeed();
 if (runs('speed')) await printSpeedAndMemory();
 if (runs('real')) await printRealVideo();

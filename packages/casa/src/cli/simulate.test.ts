@@ -46,7 +46,7 @@ describe('casa simulate', () => {
       [
         ...argv,
         ...['--sperm', '5', '--seed', '3', '--mix', '1,1,1,1', '--debris', '7', '--drift', '2'],
-        ...['--blur', '0.8'],
+        ...['--blur', '0.8', '--round-cells', '2', '--polarity', 'phase-contrast-dark'],
       ],
       err,
     );
@@ -66,8 +66,11 @@ describe('casa simulate', () => {
         debris: 7,
         driftUmPerS: 2,
         blurSigmaPx: 0.8,
+        roundCells: 2,
+        polarity: 'phase-contrast-dark',
       },
     });
+    expect((parsed as { round_cells: unknown[] }).round_cells).toHaveLength(2);
     expect(err.text).toContain('Simulating: 100%');
     expect(err.text).toMatch(/wrote .*sim\.mp4/);
   });
@@ -80,6 +83,7 @@ describe('casa simulate', () => {
     [['--out', 'a.mp4', '--truth', 't.json', '--width', '100']],
     [['--out', 'a.mp4', '--truth', 't.json', '--bogus']],
     [['--out', 'a.mp4', '--truth', 't.json', '--debris=-1']],
+    [['--out', 'a.mp4', '--truth', 't.json', '--round-cells', 'few']],
     [['--out', 'a.mp4', '--truth', 't.json', '--noise', 'loud']],
     [['--out', 'a.mp4', '--truth', 't.json', '--blur=-1']],
     [['--out', 'a.mp4', '--truth', 't.json', '--blur', '20']],

@@ -6,6 +6,7 @@ import {
   createSimulation,
   DEFAULT_SIMULATION_PARAMS,
   HARD_SAMPLE_PARAMS,
+  SIMULATION_POLARITIES,
 } from '../simulate/index.js';
 import type { OptionSpec } from './options.js';
 import {
@@ -99,7 +100,7 @@ export const SIMULATE_OPTIONS: readonly OptionSpec[] = [
     type: 'string',
     value: 'MODE',
     description:
-      'phase-contrast (bright heads with a dark halo) or bright-field (dark heads on a light field)',
+      'phase-contrast (bright heads with a dark halo), bright-field (dark heads on a light field), phase-contrast-dark (dark heads with a bright halo) or dark-field (bright heads and tails on black)',
     defaultText: D.polarity,
   },
   {
@@ -108,6 +109,14 @@ export const SIMULATE_OPTIONS: readonly OptionSpec[] = [
     value: 'N',
     description: 'number of debris particles (not sperm)',
     defaultText: String(D.debris),
+  },
+  {
+    name: 'round-cells',
+    type: 'string',
+    value: 'N',
+    description:
+      'number of round cells (leukocytes, germ cells: 7 to 15 µm, no tail), listed apart in the truth',
+    defaultText: String(D.roundCells),
   },
   {
     name: 'noise',
@@ -189,8 +198,9 @@ function mixArg(value: string | undefined): SimulationParams['mix'] | undefined 
 }
 
 function polarityArg(value: string | undefined): SimulationParams['polarity'] | undefined {
-  if (value === undefined || value === 'phase-contrast' || value === 'bright-field') return value;
-  throw new UsageError(`--polarity must be phase-contrast or bright-field, got "${value}"`);
+  const known = SIMULATION_POLARITIES.find((p) => p === value);
+  if (value === undefined || known !== undefined) return known;
+  throw new UsageError(`--polarity must be ${SIMULATION_POLARITIES.join(', ')}, got "${value}"`);
 }
 
 interface SimulateArgs {
@@ -224,6 +234,7 @@ function parseSimulateArgs(argv: string[]): SimulateArgs | 'help' {
   });
   const polarity = polarityArg(get('polarity'));
   const debris = numberArg(get('debris'), 'debris', { integer: true, min: 0 });
+  const roundCells = numberArg(get('round-cells'), 'round-cells', { integer: true, min: 0 });
   const noiseSigma = numberArg(get('noise'), 'noise', { integer: false, min: 0 });
   const blurSigmaPx = numberArg(get('blur'), 'blur', { integer: false, min: 0 });
   const driftUmPerS = numberArg(get('drift'), 'drift', { integer: false, min: 0 });
@@ -239,6 +250,7 @@ function parseSimulateArgs(argv: string[]): SimulateArgs | 'help' {
     ...(umPerPixel !== undefined && { umPerPixel }),
     ...(polarity !== undefined && { polarity }),
     ...(debris !== undefined && { debris }),
+    ...(roundCells !== undefined && { roundCells }),
     ...(noiseSigma !== undefined && { noiseSigma }),
     ...(blurSigmaPx !== undefined && { blurSigmaPx }),
     ...(driftUmPerS !== undefined && { driftUmPerS }),

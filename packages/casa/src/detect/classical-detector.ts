@@ -6,6 +6,7 @@ import type { BlobStats } from './blob-stats.js';
 import { blobCentroid, mergeCloseBlobs } from './blob-stats.js';
 import { BlobLabeller } from './label.js';
 import { estimateNoiseSigma } from './noise.js';
+import { judgeRoundCell, roundCellFragments } from './round-cell.js';
 import { splitByPositions, splitTouchingHeads } from './split.js';
 import type { Detection, DetectionClass, DetectionMask, Detector } from './types.js';
 
@@ -189,7 +190,7 @@ export class ClassicalDetector implements Detector {
       .label(subtracted, width, height, low, high, keep)
       .filter((b) => !isRing(b, subtracted.signalAt, width, height, low));
     const blobs = mergeCloseBlobs(found, s.mergeDistanceUm / s.umPerPixel);
-    return this.judgeBlobs(blobs, subtracted.signal, frame.width, low, high);
+    return this.judgeBlobs(blobs, subtracted.signal, frame.width, low, high, frame.height);
   }
 
   private restart(settings: CasaSettings): void {
@@ -226,6 +227,7 @@ export class ClassicalDetector implements Detector {
     width: number,
     low: number,
     high: number,
+    height: number,
   ): Detection[] {
     const s = this.settings;
     const pxPerUm2 = 1 / s.umPerPixel ** 2;
@@ -233,7 +235,20 @@ export class ClassicalDetector implements Detector {
     const typical = this.typicalAreaPx ?? Math.sqrt(s.minHeadAreaUm2 * s.maxHeadAreaUm2) * pxPerUm2;
     const detections: Detection[] = [];
     const maxCluster = s.maxClusterAreaUm2 * pxPerUm2;
+    // Round cells (leukocytes, germ cells) are reported apart and count as no spermatozoon. Under
+    // bright field they are paler than the thresholds and large dark debris looks like them, so
+    // there they stay dropped as before (see isRoundCell).
+    const roundCells = s.polarity === 'bright';
+    const fragments = roundCells ? roundCellFragments(blobs, width, height, s.umPerPixel) : null;
+    for (const cell of fragments?.cells ?? []) {
+      if (cell.judged === 'round_cell')
+        this.emit(detections, cell.blob, 'round_cell', 0, high, width);
+    }
     for (const blob of blobs) {
+      if (fragments?.used.has(blob) === true) continue;
+      const round = roundCells ? judgeRoundCell(blob, width, height, s.umPerPixel) : null;
+      if (round === 'round_cell') this.emit(detections, blob, 'round_cell', 0, high, width);
+      if (round !== null) continue;
       if (blob.area > maxCluster || this.isRoundCell(blob)) continue;
       const heads = this.headsIn(blob, typical, low);
       const cores =

@@ -37,11 +37,12 @@ const NOISE_SIGMA = 5;
 const MIN_CURVATURE_SIGMA = 0.15;
 /**
  * A peak must also reach this share of the strong peaks' contrast (the STRONG_PEAK_QUANTILE of all
- * peaks above the threshold). In a dense field the map's spread is the texture of many heads and
- * tails, and the threshold alone suffices; in a sparse field it is the camera noise alone, and noise
- * peaks pass the threshold, far below any head.
+ * peaks above the threshold): faint dots of debris and out-of-focus specks are peaks too. 0.5 rather
+ * than 0.3: on a generated dark-halo field (60 heads, hard imaging) precision 0.63 instead of 0.52 at
+ * the same recall; on the real crops 0.627 either way on the first, 0.716 against 0.704 on the
+ * held-out second. (A floor on the area of a head's pixels did not tell debris apart.)
  */
-const MIN_STRONG_SHARE = 0.3;
+const MIN_STRONG_SHARE = 0.5;
 const STRONG_PEAK_QUANTILE = 0.9;
 /** The map's level and spread are taken on every 31st pixel (a prime: no pattern of rows). */
 const LEVEL_SAMPLE_STEP = 31;

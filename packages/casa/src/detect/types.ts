@@ -2,8 +2,11 @@ import type { HeadMorphometry } from '../morphometry/morphometry.js';
 import type { CasaSettings } from '../settings.js';
 import type { GrayFrame } from '../types.js';
 
-/** What a blob was judged to be: a single head, touching cells, or a pinhead/small debris. */
-export type DetectionClass = 'sperm' | 'cluster' | 'small_or_pinhead';
+/**
+ * What a blob was judged to be: a single head, touching cells, a pinhead/small debris, or a round
+ * cell (a leukocyte or immature germ cell, 7 to 15 µm, no tail: counted apart, `cellCount` 0).
+ */
+export type DetectionClass = 'sperm' | 'cluster' | 'small_or_pinhead' | 'round_cell';
 
 /** One object found in one frame; coordinates in pixels, box corners x1,y1 inclusive, x2,y2 exclusive. */
 export interface Detection {
@@ -17,7 +20,10 @@ export interface Detection {
   /** 0 to 1. */
   readonly confidence: number;
   readonly className: DetectionClass;
-  /** How many cells the blob stands for: 1 for a head, the estimate for a cluster, 0 for a pinhead. */
+  /**
+   * How many spermatozoa the blob stands for: 1 for a head, the estimate for a cluster, 0 for a
+   * pinhead or a round cell.
+   */
   readonly cellCount: number;
   /** Direction of the blob's long axis, radians from the x axis (image y down), in (-π/2, π/2]. */
   readonly angle: number;

@@ -4,11 +4,19 @@ export type { Simulation } from './simulation.js';
 export {
   DEFAULT_SIMULATION_PARAMS,
   HARD_SAMPLE_PARAMS,
+  SIMULATION_POLARITIES,
+  headPolarityOf,
   resolveSimulationParams,
 } from './params.js';
 export type { SimulationParams, SimulationPolarity } from './params.js';
 export { MIN_TRACK_FRAMES, classifyTrueTrack } from './truth.js';
-export type { SimulationExpected, SimulationTrack, SimulationTruth } from './truth.js';
+export type {
+  SimulationExpected,
+  SimulationRoundCell,
+  SimulationTrack,
+  SimulationTruth,
+} from './truth.js';
+export { ROUND_CELL_DIAMETER_UM } from './round-cells.js';
 export { createRng, gaussian, mixSeed, mulberry32 } from './random.js';
 export type { RandomSource, Rng } from './random.js';
 export {

@@ -1,7 +1,26 @@
 /** Parameters of a synthetic microscope video, their defaults and validation. */
 
-/** Image polarity: phase contrast shows bright heads with a dark halo, bright field dark heads. */
-export type SimulationPolarity = 'phase-contrast' | 'bright-field';
+/**
+ * Image polarity, the optics of the microscope: `phase-contrast` shows bright heads with a dark halo,
+ * `bright-field` dark heads, `phase-contrast-dark` dark heads with a bright halo (the shared real
+ * dense sample: the focus on the other side of the phase ring), `dark-field` bright heads and tails
+ * on a black field.
+ */
+export type SimulationPolarity =
+  'phase-contrast' | 'bright-field' | 'phase-contrast-dark' | 'dark-field';
+
+/** Every {@link SimulationPolarity}. */
+export const SIMULATION_POLARITIES: readonly SimulationPolarity[] = [
+  'phase-contrast',
+  'bright-field',
+  'phase-contrast-dark',
+  'dark-field',
+];
+
+/** How the engine sees heads drawn with a simulation polarity: brighter or darker than the field. */
+export function headPolarityOf(polarity: SimulationPolarity): 'bright' | 'dark' {
+  return polarity === 'bright-field' || polarity === 'phase-contrast-dark' ? 'dark' : 'bright';
+}
 
 /** Everything that defines a simulated video. Same parameters and seed give the same video. */
 export interface SimulationParams {
@@ -51,6 +70,11 @@ export interface SimulationParams {
    * fraction of the mean (objects dim with it). 0 keeps the old even field.
    */
   readonly illuminationGradient: number;
+  /**
+   * Number of round cells (leukocytes, immature germ cells: 7 to 15 µm, no tail) in the field, not
+   * sperm: listed apart in the truth (`round_cells`). 0 keeps the old videos.
+   */
+  readonly roundCells: number;
 }
 
 /** Defaults: a 640x480, 50 fps, 5 s phase-contrast field at 0.5 µm per pixel. */
@@ -73,6 +97,7 @@ export const DEFAULT_SIMULATION_PARAMS: SimulationParams = {
   nonProgressiveMotion: 'circle',
   defocusShare: 0,
   illuminationGradient: 0,
+  roundCells: 0,
 };
 
 /**
@@ -137,6 +162,10 @@ export function resolveSimulationParams(partial: Partial<SimulationParams> = {})
     Number.isFinite(p.blurSigmaPx) && p.blurSigmaPx >= 0 && p.blurSigmaPx <= 10,
     `blurSigmaPx must be in [0, 10], got ${p.blurSigmaPx}`,
   );
+  check(
+    isInt(p.roundCells, 0, 10000),
+    `roundCells must be an integer in [0, 10000], got ${p.roundCells}`,
+  );
   check(isInt(p.debris, 0, 10000), `debris must be an integer in [0, 10000], got ${p.debris}`);
   check(
     Number.isFinite(p.driftUmPerS) && Math.abs(p.driftUmPerS) <= 1000,
@@ -165,10 +194,7 @@ export function resolveSimulationParams(partial: Partial<SimulationParams> = {})
       p.illuminationGradient < 1,
     `illuminationGradient must be in [0, 1), got ${p.illuminationGradient}`,
   );
-  check(
-    p.polarity === 'phase-contrast' || p.polarity === 'bright-field',
-    `unknown polarity ${String(p.polarity)}`,
-  );
+  check(SIMULATION_POLARITIES.includes(p.polarity), `unknown polarity ${String(p.polarity)}`);
   const mix: SimulationParams['mix'] = [
     p.mix[0] / total,
     p.mix[1] / total,

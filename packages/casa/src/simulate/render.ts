@@ -6,15 +6,32 @@ import type { StageDrift } from './brownian.js';
 import type { SimCell } from './cells.js';
 import type { Debris } from './debris.js';
 import { drawDebris } from './debris.js';
+import type { RoundCell } from './round-cells.js';
+import { drawRoundCells } from './round-cells.js';
 import { blurInPlace, gaussianKernel } from './blur.js';
 import type { SimulationParams } from './params.js';
 import { createRng, gaussian, mixSeed, mulberry32 } from './random.js';
 import { SUBPIXEL, createSpriteSet, defocusedLook, headLook } from './sprites.js';
 
-/** Background grey level before vignetting: mid-grey in phase contrast, light in bright field. */
-const BACKGROUND = { 'phase-contrast': 100, 'bright-field': 175 } as const;
+/**
+ * Background grey level before vignetting: mid-grey in phase contrast, light in bright field, near
+ * black in dark field.
+ */
+const BACKGROUND = {
+  'phase-contrast': 100,
+  'bright-field': 175,
+  'phase-contrast-dark': 125,
+  'dark-field': 30,
+} as const;
 /** Tail contrast (grey levels) per pixel of a 1-px line at the head end. */
 const TAIL_CONTRAST = -30;
+/** Tail contrast per polarity: dark tails except under dark field, which lights every edge. */
+const TAIL_CONTRAST_OF = {
+  'phase-contrast': TAIL_CONTRAST,
+  'bright-field': TAIL_CONTRAST * 1.2,
+  'phase-contrast-dark': TAIL_CONTRAST,
+  'dark-field': -TAIL_CONTRAST * 0.8,
+} as const;
 const TAIL_STEP_PX = 0.5;
 
 /** Inputs of the renderer. */
@@ -24,6 +41,8 @@ export interface RenderScene {
   readonly frameCells: readonly (readonly number[])[];
   readonly debris: readonly Debris[];
   readonly drift: StageDrift;
+  /** Round cells (none unless the parameters ask for them). */
+  readonly roundCells?: readonly RoundCell[];
 }
 
 /**
@@ -127,7 +146,7 @@ export function createRenderer(scene: RenderScene): (i: number) => Uint8Array {
   const look = headLook(p.polarity);
   const sprites = createSpriteSet(look, p.umPerPixel);
   const blurredSprites = createSpriteSet(defocusedLook(look), p.umPerPixel);
-  const tailContrast = p.polarity === 'phase-contrast' ? TAIL_CONTRAST : TAIL_CONTRAST * 1.2;
+  const tailContrast = TAIL_CONTRAST_OF[p.polarity];
   const headHalfPx = look.lengthUm / 2 / p.umPerPixel;
   // With blur, objects go on a zero layer that is blurred before the background is added back;
   // without it they are drawn straight onto the background (the fast default path).
@@ -144,6 +163,7 @@ export function createRenderer(scene: RenderScene): (i: number) => Uint8Array {
     const ox = scene.drift.offsetX[i] ?? 0;
     const oy = scene.drift.offsetY[i] ?? 0;
     drawDebris(acc, w, h, scene.debris, i, i / p.fps, ox, oy);
+    if (scene.roundCells) drawRoundCells(acc, w, h, scene.roundCells, i, scene.drift);
     const ids = scene.frameCells[i] ?? [];
     for (const id of ids) {
       const cell = scene.cells[id];

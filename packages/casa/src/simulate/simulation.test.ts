@@ -146,6 +146,8 @@ describe('createSimulation', () => {
   it.each([
     ['phase-contrast', 1],
     ['bright-field', -1],
+    ['phase-contrast-dark', -1],
+    ['dark-field', 1],
   ] as const)('draws %s heads with the right polarity at the truth positions', (polarity, sign) => {
     const sim = createSimulation({ polarity, seed: 4, frames: 30, debris: 0 });
     const frame = sim.renderFrame(20);

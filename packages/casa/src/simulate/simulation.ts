@@ -8,6 +8,7 @@ import type { SimulationParams } from './params.js';
 import { resolveSimulationParams } from './params.js';
 import { createRng, mixSeed } from './random.js';
 import { createRenderer } from './render.js';
+import { createRoundCells } from './round-cells.js';
 import { headLook } from './sprites.js';
 import type { SimulationTruth } from './truth.js';
 import { buildTruth } from './truth.js';
@@ -46,12 +47,15 @@ export function createSimulation(partial: Partial<SimulationParams> = {}): Simul
     params.diffusionUm2PerS[1] > 0
       ? still.map((d) => ({ ...d, walk: randomWalkPath(walkRng, params) }))
       : still;
+  // Their own random stream, so the other objects of a seed stay as they were.
+  const roundCells = createRoundCells(createRng(mixSeed(params.seed, 0x20c)), params, look);
   const truth = buildTruth(
     params,
     motion.cells,
     debris,
     { lengthUm: look.lengthUm, widthUm: look.widthUm },
     motion.drift,
+    roundCells,
   );
   const render = createRenderer({
     params,
@@ -59,6 +63,7 @@ export function createSimulation(partial: Partial<SimulationParams> = {}): Simul
     frameCells: motion.frameCells,
     debris,
     drift: motion.drift,
+    roundCells,
   });
   const info: VideoInfo = {
     width,

@@ -38,11 +38,22 @@ export function defocusedLook(look: HeadLook): HeadLook {
 export const HEAD_LENGTH_UM = 4.5;
 export const HEAD_WIDTH_UM = 3;
 
-/** Head contrast per polarity. */
+/**
+ * Head contrast per polarity. `halo` is taken off in a ring just outside the head: a dark ring
+ * around bright phase-contrast heads, a bright one (negative) around dark ones.
+ */
 export function headLook(polarity: SimulationPolarity): HeadLook {
-  return polarity === 'phase-contrast'
-    ? { lengthUm: HEAD_LENGTH_UM, widthUm: HEAD_WIDTH_UM, peak: 115, halo: 28 }
-    : { lengthUm: HEAD_LENGTH_UM, widthUm: HEAD_WIDTH_UM, peak: -65, halo: 0 };
+  const size = { lengthUm: HEAD_LENGTH_UM, widthUm: HEAD_WIDTH_UM };
+  switch (polarity) {
+    case 'phase-contrast':
+      return { ...size, peak: 115, halo: 28 };
+    case 'bright-field':
+      return { ...size, peak: -65, halo: 0 };
+    case 'phase-contrast-dark':
+      return { ...size, peak: -60, halo: -30 };
+    case 'dark-field':
+      return { ...size, peak: 110, halo: 0 };
+  }
 }
 
 /** A square additive image centred on the head centroid. */

@@ -11,6 +11,8 @@ import type { SimCell } from './cells.js';
 import type { Debris } from './debris.js';
 import { debrisCentre } from './debris.js';
 import type { SimulationParams } from './params.js';
+import type { RoundCell } from './round-cells.js';
+import { roundCellCentre } from './round-cells.js';
 
 /** One cell's visible life: `[frame, x_px, y_px]` for every frame its head centroid is in the frame. */
 export interface SimulationTrack {
@@ -43,6 +45,21 @@ export interface SimulationExpected {
   readonly motility_distribution: MotilityDistribution;
   readonly progressive_percent: number;
   readonly total_motility_percent: number;
+  /** Mean number of round cells whose centre is in the field per frame (not sperm). */
+  readonly round_cells_mean_count_per_frame: number;
+  /** Round-cell concentration from that count and the field volume, million/ml. */
+  readonly round_cell_concentration_million_per_ml: number;
+}
+
+/** One round cell of the truth (issue 34): not a spermatozoon, scored apart. */
+export interface SimulationRoundCell {
+  readonly id: number;
+  readonly kind: 'leukocyte' | 'germ_cell';
+  readonly diameter_um: number;
+  readonly radius_px: number;
+  readonly defocused: boolean;
+  /** `[frame, x_px, y_px]` for every frame its centre is in the field. */
+  readonly points: [number, number, number][];
 }
 
 /**
@@ -80,6 +97,8 @@ export interface SimulationTruth {
     /** `[frame, x_px, y_px]` for every frame its centre is in the field. */
     readonly points: [number, number, number][];
   }[];
+  /** Round cells (leukocytes, germ cells): empty unless the parameters ask for them. */
+  readonly round_cells: SimulationRoundCell[];
 }
 
 /** Tracks shorter than this many visible frames do not count in the motility distribution. */
@@ -150,13 +169,36 @@ function debrisPoints(
   return points;
 }
 
-/** Builds the truth from the simulated cells and debris. */
+function roundCellTruth(
+  c: RoundCell,
+  params: SimulationParams,
+  drift: StageDrift,
+): SimulationRoundCell {
+  const points: [number, number, number][] = [];
+  for (let f = 0; f < params.frames; f++) {
+    const { x, y } = roundCellCentre(c, f, drift);
+    if (x >= 0 && y >= 0 && x <= params.width - 1 && y <= params.height - 1) {
+      points.push([f, round(x, 2), round(y, 2)]);
+    }
+  }
+  return {
+    id: c.id,
+    kind: c.kind,
+    diameter_um: round(c.diameterUm, 3),
+    radius_px: round(c.radiusPx, 3),
+    defocused: c.defocused,
+    points,
+  };
+}
+
+/** Builds the truth from the simulated cells, debris and round cells. */
 export function buildTruth(
   params: SimulationParams,
   cells: readonly SimCell[],
   debris: readonly Debris[],
   head: { lengthUm: number; widthUm: number },
   drift: StageDrift,
+  roundCells: readonly RoundCell[] = [],
 ): SimulationTruth {
   const { width: w, height: h, frames, umPerPixel: upp } = params;
   const counts = new Array<number>(frames).fill(0);
@@ -207,6 +249,8 @@ export function buildTruth(
   const meanCount = counts.reduce((a, b) => a + b, 0) / frames;
   const volumeUm3 = w * h * upp * upp * DEFAULT_CHAMBER_DEPTH_UM;
   const progressive = distribution['Rapid Progressive'] + distribution['Slow Progressive'];
+  const roundTruth = roundCells.map((c) => roundCellTruth(c, params, drift));
+  const roundMean = roundTruth.reduce((s, c) => s + c.points.length, 0) / frames;
   return {
     version: 1,
     params,
@@ -227,6 +271,11 @@ export function buildTruth(
       motility_distribution: distribution,
       progressive_percent: round(progressive, 2),
       total_motility_percent: round(progressive + distribution['Non Progressive'], 2),
+      round_cells_mean_count_per_frame: round(roundMean, 4),
+      round_cell_concentration_million_per_ml: round(
+        (roundMean / volumeUm3) * 1e6 * DEFAULT_DILUTION_FACTOR,
+        4,
+      ),
     },
     drift: meanDrift(drift, upp, params.fps),
     tracks,
@@ -238,5 +287,6 @@ export function buildTruth(
       radius_px: round(d.radiusPx, 3),
       points: debrisPoints(d, params, drift),
     })),
+    round_cells: roundTruth,
   };
 }

@@ -57,8 +57,8 @@ export async function encodedSamples(
   }
 }
 
-/** The head boxes of every `step`-th frame (see simulatedSamples). */
-function truthBoxes(sim: Simulation, step: number): Map<number, PixelBox[]> {
+/** The head boxes of every `step`-th frame (see simulatedSamples), by frame index. */
+export function truthBoxes(sim: Simulation, step: number): Map<number, PixelBox[]> {
   const upp = sim.truth.um_per_pixel;
   const byFrame = new Map<number, PixelBox[]>();
   for (const track of sim.truth.tracks) {

@@ -3,7 +3,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { seededRandom, shuffled } from '../random.js';
 import type { EpochProgress, ModelEpochCallback, TrainedModelResult } from '../training-loop.js';
 import { runTrainingLoop } from '../training-loop.js';
-import type { DetectionSample, HeadPrediction, PixelBox } from '../types.js';
+import type { DetectionSample, DetectionSampleSource, HeadPrediction, PixelBox } from '../types.js';
 import type { AugmentOptions } from './augment.js';
 import { augmentSample, DEFAULT_AUGMENT } from './augment.js';
 import type { PreparedFrame } from './batch.js';
@@ -11,6 +11,7 @@ import { detectorLoss, groupBySize, inputTensor, lossOf, targetTensors } from '.
 import { DEFAULT_THRESHOLD, predictFrames } from './infer.js';
 import { f1Score, matchCentres } from './metrics.js';
 import type { HeadDetectorArchitecture, HeadDetectorModel } from './model.js';
+import { sampleSourceOf } from './sample-source.js';
 import { createHeadDetector, DEFAULT_ARCHITECTURE, forward } from './model.js';
 
 /** Training settings; the defaults follow the spec (100 epochs, batch 16, 0.001, split 0.2). */
@@ -32,6 +33,8 @@ export interface TrainHeadDetectorOptions {
   readonly model?: HeadDetectorModel;
   /** The epoch to run first, 1-based: a resumed run passes the saved epoch + 1. */
   readonly firstEpoch: number;
+  /** Most batches trained per epoch; every batch when left out. */
+  readonly batchesPerEpoch?: number;
   /** Largest number of training samples scored for the per-epoch training F1. */
   readonly trainF1Samples: number;
   /**
@@ -94,48 +97,156 @@ export type TrainHeadDetectorResult = TrainedModelResult<HeadDetectorModel, Epoc
 
 /**
  * Trains a head detector on frames with head boxes. Pure compute: frames in, weights and metrics
- * out. Needs `initBackend()` to have finished.
+ * out. Needs `initBackend()` to have finished. `samples` may be an array or a
+ * {@link DetectionSampleSource}: either way each batch's frames are loaded, augmented and encoded
+ * when it is trained and dropped after its step (the next batch is read while one trains), and
+ * the held-out frames are scored a batch at a time, so memory does not grow with the label.
  */
 export async function trainHeadDetector(
-  samples: readonly DetectionSample[],
+  samples: readonly DetectionSample[] | DetectionSampleSource,
   options: Partial<TrainHeadDetectorOptions> = {},
   onEpoch?: EpochCallback,
 ): Promise<TrainHeadDetectorResult> {
   const o = { ...DEFAULT_TRAIN_OPTIONS, ...options };
-  if (samples.length === 0) throw new RangeError('trainHeadDetector: no samples');
+  const source = sampleSourceOf(samples);
+  if (source.count === 0) throw new RangeError('trainHeadDetector: no samples');
   const random = seededRandom(o.seed);
-  const order = shuffled(samples, random);
-  const valCount = splitSizes(samples.length, o.validationSplit).validation;
-  const validation = order.slice(0, valCount).map(unchanged);
-  const training = order.slice(valCount);
+  // Shuffling the indices gives the permutation shuffling the samples would (see shuffled).
+  const order = shuffled(
+    Array.from({ length: source.count }, (_, i) => i),
+    random,
+  );
+  const valCount = splitSizes(source.count, o.validationSplit).validation;
+  const validation = order.slice(0, valCount);
   const model = o.model ?? createHeadDetector(o.architecture, o.seed);
-  const { history, stopped } = await runTrainingLoop(training, random, o, {
+  try {
+    const { history, stopped } = await trainOn(
+      model,
+      source,
+      o,
+      random,
+      order.slice(valCount),
+      validation,
+      onEpoch,
+    );
+    return { model, history, stopped };
+  } catch (error) {
+    // A model made here is the caller's only on success.
+    if (o.model === undefined) model.dispose();
+    throw error;
+  }
+}
+
+/** The epochs of trainHeadDetector over the training and held-out indices of `source`. */
+function trainOn(
+  model: HeadDetectorModel,
+  source: DetectionSampleSource,
+  o: TrainHeadDetectorOptions,
+  random: () => number,
+  training: readonly number[],
+  validation: readonly number[],
+  onEpoch?: EpochCallback,
+) {
+  const loader = new BatchLoader(source);
+  const chunk = Math.max(1, o.batchSize);
+  return runTrainingLoop(training, random, o, {
     startEpoch: () => ({ loss: 0, count: 0 }),
-    trainBatch(batch, optimizer, totals) {
-      const frames = batch.map((s) => prepare(s, o, random));
+    prefetch: (batch) => loader.prefetch(batch),
+    async trainBatch(batch, optimizer, totals) {
+      const loaded = await loader.take(batch);
+      const frames = loaded.map((s) => prepare(s, o, random));
       for (const group of groupBySize(frames)) {
         const loss = trainStep(model, optimizer, group);
         totals.loss += loss * group.length;
         totals.count += group.length;
       }
     },
-    scoreEpoch(totals) {
-      const trainScored = training.slice(0, o.trainF1Samples).map(unchanged);
+    async scoreEpoch(totals) {
+      const held =
+        validation.length > 0 ? await scoreHeldOut(model, source, validation, chunk) : null;
       const chosen =
-        validation.length > 0
-          ? bestThreshold(model, validation, o.matchRadiusPx)
-          : { threshold: o.threshold, f1: Number.NaN };
+        held === null
+          ? { threshold: o.threshold, f1: Number.NaN }
+          : chooseThreshold(held.predictions, held.boxes, o.matchRadiusPx);
+      const trainScored = training.slice(0, o.trainF1Samples);
       return {
         loss: totals.loss / Math.max(totals.count, 1),
-        valLoss: validation.length > 0 ? meanLoss(model, validation) : Number.NaN,
-        f1: f1Of(model, trainScored, chosen.threshold, o.matchRadiusPx),
+        valLoss: held?.loss ?? Number.NaN,
+        f1: await f1Of(model, source, trainScored, chunk, chosen.threshold, o.matchRadiusPx),
         valF1: chosen.f1,
         threshold: chosen.threshold,
       };
     },
     onEpoch: (metrics) => onEpoch?.(metrics, model),
   });
-  return { model, history, stopped };
+}
+
+/**
+ * Reads a batch's samples from a source, starting reads early on `prefetch` and handing each one
+ * over once on `take`, so at most the current and the next batch are held.
+ */
+class BatchLoader {
+  private readonly pending = new Map<number, Promise<DetectionSample>>();
+
+  constructor(private readonly source: DetectionSampleSource) {}
+
+  /** Starts reading the samples of a batch that comes next. */
+  prefetch(indices: readonly number[]): void {
+    for (const i of indices) {
+      if (this.pending.has(i)) continue;
+      const read = this.source.load(i);
+      // A read whose batch is never taken (training stopped) must not be an unhandled rejection.
+      read.catch(() => undefined);
+      this.pending.set(i, read);
+    }
+  }
+
+  /** The samples of a batch, in order (those prefetched are handed over and forgotten). */
+  async take(indices: readonly number[]): Promise<DetectionSample[]> {
+    const reads = indices.map((i) => {
+      const read = this.pending.get(i) ?? this.source.load(i);
+      this.pending.delete(i);
+      return read;
+    });
+    return Promise.all(reads);
+  }
+}
+
+/** Loads `indices` of the source `chunk` at a time, prepared unchanged, and hands each chunk on. */
+async function forEachChunk(
+  source: DetectionSampleSource,
+  indices: readonly number[],
+  chunk: number,
+  use: (frames: PreparedFrame[]) => void,
+): Promise<void> {
+  for (let start = 0; start < indices.length; start += chunk) {
+    const loaded = await Promise.all(
+      indices.slice(start, start + chunk).map((i) => source.load(i)),
+    );
+    use(loaded.map(unchanged));
+  }
+}
+
+/** The held-out frames' mean loss, predictions at the lowest candidate threshold and boxes. */
+async function scoreHeldOut(
+  model: HeadDetectorModel,
+  source: DetectionSampleSource,
+  indices: readonly number[],
+  chunk: number,
+): Promise<{
+  loss: number;
+  predictions: HeadPrediction[][];
+  boxes: { boxes: readonly PixelBox[] }[];
+}> {
+  let sum = 0;
+  const predictions: HeadPrediction[][] = [];
+  const boxes: { boxes: readonly PixelBox[] }[] = [];
+  await forEachChunk(source, indices, chunk, (frames) => {
+    sum += meanLoss(model, frames) * frames.length;
+    predictions.push(...predictFrames(model, frames, THRESHOLD_CANDIDATES[0]));
+    boxes.push(...frames.map((f) => ({ boxes: f.boxes })));
+  });
+  return { loss: sum / Math.max(indices.length, 1), predictions, boxes };
 }
 
 function unchanged(s: DetectionSample): PreparedFrame {
@@ -182,14 +293,22 @@ function meanLoss(model: HeadDetectorModel, frames: readonly PreparedFrame[]): n
   return sum / frames.length;
 }
 
-/** Detection F1 of the model on frames at a threshold. */
-function f1Of(
+/** Detection F1 of the model on the source's frames `indices` at a threshold, read `chunk` at a time. */
+async function f1Of(
   model: HeadDetectorModel,
-  frames: readonly PreparedFrame[],
+  source: DetectionSampleSource,
+  indices: readonly number[],
+  chunk: number,
   threshold: number,
   radiusPx: number,
-): number {
-  return f1At(predictFrames(model, frames, threshold), frames, threshold, radiusPx);
+): Promise<number> {
+  const predictions: HeadPrediction[][] = [];
+  const boxes: { boxes: readonly PixelBox[] }[] = [];
+  await forEachChunk(source, indices, chunk, (frames) => {
+    predictions.push(...predictFrames(model, frames, threshold));
+    boxes.push(...frames.map((f) => ({ boxes: f.boxes })));
+  });
+  return f1At(predictions, boxes, threshold, radiusPx);
 }
 
 /** F1 of the predictions at or above `threshold` against the frames' boxes. */
@@ -228,12 +347,4 @@ export function chooseThreshold(
   return (
     tied[Math.floor((tied.length - 1) / 2)] ?? { threshold: THRESHOLD_CANDIDATES[0], f1: best }
   );
-}
-
-function bestThreshold(
-  model: HeadDetectorModel,
-  frames: readonly PreparedFrame[],
-  radiusPx: number,
-): { threshold: number; f1: number } {
-  return chooseThreshold(predictFrames(model, frames, THRESHOLD_CANDIDATES[0]), frames, radiusPx);
 }

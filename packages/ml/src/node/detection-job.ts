@@ -9,6 +9,7 @@ import type {
   WorkerRequest,
 } from './protocol.js';
 import { unpackSamples } from './samples-transfer.js';
+import type { DetectionSampleSource } from '../types.js';
 
 /**
  * Trains from scratch, or from `request.resume` at the epoch after the saved one, reporting every
@@ -24,7 +25,7 @@ export async function runDetectionTraining(
       ? {}
       : { model: loadWeights(resume.saved), firstEpoch: resume.lastEpoch + 1 };
   const { model, stopped } = await trainHeadDetector(
-    unpackSamples(request.samples),
+    'streamed' in request.samples ? streamedSource(channel) : unpackSamples(request.samples),
     {
       ...options,
       // An absent seed must mean the default one, so a resume holds out the same samples.
@@ -40,6 +41,11 @@ export async function runDetectionTraining(
   );
   model.dispose();
   return { stopped, evaluation: null };
+}
+
+function streamedSource(channel: TrainingChannel): DetectionSampleSource {
+  if (channel.samples === undefined) throw new Error('A streamed request needs a sample source');
+  return channel.samples;
 }
 
 /** The detector's metrics in the shape every kind reports: accuracy is the detection F1. */

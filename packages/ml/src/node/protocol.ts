@@ -7,8 +7,9 @@ import type { ClassifierEvaluation } from '../classifier/evaluate.js';
 import type { MorphologySample } from '../classifier/types.js';
 import type { SavedMorphologyClassifier } from '../classifier/weights.js';
 import type { SavedHeadDetector } from '../detector/weights.js';
-import type { DetectionSample } from '../types.js';
+import type { DetectionSample, DetectionSampleSource } from '../types.js';
 import type { PackedMorphologySamples, PackedSamples } from './samples-transfer.js';
+import type { SampleAnswer, SampleRequest, StreamedSamples } from './streamed-samples.js';
 
 /** Training settings shared by every kind of model. */
 export interface TrainingRunOptions {
@@ -61,7 +62,11 @@ export interface TrainingGuards {
 /** Train a head detector on frames with head boxes, from scratch or from saved weights. */
 export interface DetectionTrainingRequest extends TrainingGuards {
   readonly kind: 'detection';
-  readonly samples: DetectionSample[];
+  /**
+   * Frames in memory (copied once into shared memory for the thread), or a source the thread
+   * reads a batch at a time through the runner (the label is never held whole).
+   */
+  readonly samples: DetectionSample[] | DetectionSampleSource;
   readonly options: TrainingRunOptions;
   readonly resume?: ResumePoint<'detection'>;
 }
@@ -103,7 +108,9 @@ export interface TrainingEpochMetrics {
 
 /** A request as it crosses to the worker: the images' pixels in one shared buffer. */
 export type WorkerRequest =
-  | (Omit<DetectionTrainingRequest, 'samples'> & { readonly samples: PackedSamples })
+  | (Omit<DetectionTrainingRequest, 'samples'> & {
+      readonly samples: PackedSamples | StreamedSamples;
+    })
   | (Omit<MorphologyTrainingRequest, 'samples'> & { readonly samples: PackedMorphologySamples });
 
 /** How a job in the worker ended. */
@@ -114,7 +121,7 @@ export interface JobResult {
 }
 
 /** Runner to worker. */
-export type ToWorker = { readonly type: 'stop' };
+export type ToWorker = { readonly type: 'stop' } | SampleAnswer;
 
 /** Worker to runner. */
 export type FromWorker =
@@ -130,6 +137,7 @@ export type FromWorker =
       readonly saved: SavedModels[TrainingKind];
     }
   | { readonly type: 'log'; readonly line: string }
+  | SampleRequest
   | ({ readonly type: 'done' } & JobResult)
   | {
       readonly type: 'error';
@@ -145,4 +153,6 @@ export interface TrainingChannel {
   /** Hands `saved` over to the runner: its weights' buffer is transferred (detached here). */
   epoch(metrics: TrainingEpochMetrics, saved: SavedModels[TrainingKind]): void;
   log(line: string): void;
+  /** The detection samples of a streamed request, read through the runner. */
+  samples?: DetectionSampleSource;
 }

@@ -16,6 +16,7 @@ import type {
   TrainingFault,
   WorkerRequest,
 } from './protocol.js';
+import { RemoteSampleSource } from './streamed-samples.js';
 import { effectiveHeapLimit, guardWasmHeap, WasmHeapLimitError } from './wasm-heap.js';
 
 const port = parentPort;
@@ -29,13 +30,21 @@ if (port === null) throw new Error('train-worker.js runs only as a worker thread
 const TRAINING_NICE = 19;
 setPriority(TRAINING_NICE);
 
+const post = (message: FromWorker, transfer: ArrayBuffer[] = []): void =>
+  port.postMessage(message, transfer);
+
+const request = workerData as WorkerRequest;
+/** A streamed detection request's samples, read through the runner. */
+const remote =
+  request.kind === 'detection' && 'streamed' in request.samples
+    ? new RemoteSampleSource(request.samples.count, post)
+    : undefined;
+
 let stopRequested = false;
 port.on('message', (message: ToWorker) => {
   if (message.type === 'stop') stopRequested = true;
+  else remote?.receive(message);
 });
-
-const post = (message: FromWorker, transfer: ArrayBuffer[] = []): void =>
-  port.postMessage(message, transfer);
 
 /** Runs before each batch: throws when the WebAssembly heap has no room for one more. */
 let checkHeap = (): void => undefined;
@@ -55,7 +64,6 @@ function faultAfter(fault: TrainingFault | undefined): (batches: number) => void
     }
   };
 }
-const request = workerData as WorkerRequest;
 const playFault = faultAfter(request.fault);
 let batchesPosted = 0;
 
@@ -75,6 +83,7 @@ const channel: TrainingChannel = {
     post({ type: 'epoch', metrics, saved }, buffer instanceof ArrayBuffer ? [buffer] : []);
   },
   log: (line) => post({ type: 'log', line }),
+  ...(remote === undefined ? {} : { samples: remote }),
 };
 
 async function run(request: WorkerRequest): Promise<JobResult> {

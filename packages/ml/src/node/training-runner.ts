@@ -15,6 +15,8 @@ import type {
   WorkerRequest,
 } from './protocol.js';
 import { packMorphologySamples, packSamples } from './samples-transfer.js';
+import { answerSampleRequest } from './streamed-samples.js';
+import { isSampleSource } from '../detector/sample-source.js';
 import {
   checkIntervalMs,
   DEFAULT_WATCHDOG,
@@ -72,9 +74,16 @@ function prepare(request: TrainingRequest): { workerRequest: WorkerRequest; spli
   switch (request.kind) {
     case 'detection': {
       const { samples, ...rest } = request;
+      const { validationSplit } = request.options;
+      if (isSampleSource(samples)) {
+        return {
+          workerRequest: { ...rest, samples: { streamed: true, count: samples.count } },
+          split: splitSizes(samples.count, validationSplit),
+        };
+      }
       return {
         workerRequest: { ...rest, samples: packSamples(samples) },
-        split: splitSizes(samples.length, request.options.validationSplit),
+        split: splitSizes(samples.length, validationSplit),
       };
     }
     case 'morphology': {
@@ -95,8 +104,9 @@ export interface RunnerSettings {
 }
 
 /**
- * Starts training in a new worker thread (the built `dist/node/train-worker.js`). The images are
- * copied once into shared memory; the caller's samples are left as they were. The reports and
+ * Starts training in a new worker thread (the built `dist/node/train-worker.js`). Samples in an
+ * array are copied once into shared memory; a sample source is read as the thread asks for each
+ * sample (a batch at a time). The caller's samples are left as they were. The reports and
  * the outcome carry the weights of the request's kind. The outcome always settles: a thread that
  * exits, fails or stays silent past the watchdog's time is ended and the outcome rejects with a
  * {@link TrainingAttemptError} that says why.
@@ -157,6 +167,18 @@ export function startTraining<R extends TrainingRequest>(
           return call(() => handlers.onBatch?.(message.epoch, message.done, message.total));
         case 'log':
           return call(() => handlers.onLog?.(message.line));
+        case 'load': {
+          const source = request.kind === 'detection' ? request.samples : null;
+          if (source === null || !isSampleSource(source)) {
+            return fail(
+              new Error('The worker asked for a sample of a request that holds them all'),
+            );
+          }
+          void answerSampleRequest(source, message, (answer, transfer) => {
+            if (!ended) worker.postMessage(answer satisfies ToWorker, transfer);
+          });
+          return;
+        }
         case 'epoch': {
           const { metrics } = message;
           // The worker runs the request's kind, so its weights are of that kind.

@@ -72,6 +72,11 @@ function wasmModule(): WasmHeapModule | null {
   return isHeapModule(module) ? module : null;
 }
 
+/** The WASM backend's heap size now, bytes (it only grows, so also its peak); null on another backend. */
+export function wasmHeapBytes(): number | null {
+  return wasmModule()?.HEAPU8.length ?? null;
+}
+
 /**
  * Watches the backend's heap for a run limited to `limitBytes`: answers the check to call before
  * each batch, and makes an allocation that would pass the limit (or that the full heap refuses)

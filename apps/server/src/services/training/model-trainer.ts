@@ -1,5 +1,10 @@
 import type { ValidationFrame } from '@sarm/contracts';
-import { savedHeadDetectorOf, type DetectionSample, type SavedWeights } from '@sarm/ml';
+import {
+  sampleSourceOf,
+  savedHeadDetectorOf,
+  type DetectionSampleSource,
+  type SavedWeights,
+} from '@sarm/ml';
 import {
   startTraining,
   type EpochReport,
@@ -94,8 +99,12 @@ export function createModelTrainer(deps: {
       run = withLog(run, logLine(now(), `Resuming from epoch ${resume.lastEpoch}`));
     } else {
       run = truncateRun(run, 0);
+      const count =
+        request.kind === 'detection'
+          ? sampleSourceOf(request.samples).count
+          : request.samples.length;
       const unit = request.kind === 'detection' ? 'frames' : 'crops';
-      run = withLog(run, logLine(now(), `Training started on ${request.samples.length} ${unit}`));
+      run = withLog(run, logLine(now(), `Training started on ${count} ${unit}`));
     }
 
     // Writes go one after another so a slow write never lands after a later one.
@@ -207,7 +216,9 @@ export function createModelTrainer(deps: {
       if (outcome.stopped) return await finishStopped(modelId, run);
       await saveBest();
       const held =
-        request.kind === 'detection' ? { samples: request.samples, frames: built.frames } : null;
+        request.kind === 'detection'
+          ? { samples: sampleSourceOf(request.samples), frames: built.frames }
+          : null;
       return await finishTrained(model, run, held);
     } finally {
       context.signal.removeEventListener('abort', onAbort);
@@ -252,7 +263,7 @@ export function createModelTrainer(deps: {
   async function finishTrained(
     model: ModelRow,
     run: TrainingRun,
-    held: { samples: readonly DetectionSample[]; frames: readonly ValidationFrame[] } | null,
+    held: { samples: DetectionSampleSource; frames: readonly ValidationFrame[] } | null,
   ) {
     const best = run.best_epoch ?? run.loss.length;
     const at = <T>(values: readonly T[]) => values[best - 1];

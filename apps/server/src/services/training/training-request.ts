@@ -11,7 +11,7 @@ import type { ModelRow, TrainingRun } from '../../db/schema/index.js';
 import type { TrainingDataRepository } from '../../repositories/training-data.repository.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { cutCrops } from './crop-samples.js';
-import { detectionSamples } from './training-samples.js';
+import { detectionSampleSource } from './training-samples.js';
 
 /** The classes a morphology model learns: the review classes a person can tell apart. */
 export const MORPHOLOGY_MODEL_CLASSES: readonly string[] = MORPHOLOGY_CLASSES.filter(
@@ -71,11 +71,12 @@ export async function buildTrainingRequest(
         : await deps.trainingData.labelIds(run.dataset_id, LABEL_TYPES[model.type]);
   const rows = await deps.trainingData.boxes(labelIds);
   if (model.type === 'detection') {
-    const { samples, frames } = await detectionSamples(deps.storage, rows);
-    if (samples.length === 0) throw new Error(TRAINING_DATA_MESSAGES.noSamples);
+    // The frames are read a batch at a time while the worker trains, not all up front.
+    const { source, frames } = detectionSampleSource(deps.storage, rows);
+    if (source.count === 0) throw new Error(TRAINING_DATA_MESSAGES.noSamples);
     const request: TrainingRequest = {
       kind: 'detection',
-      samples,
+      samples: source,
       ...common,
       ...(resume === undefined
         ? {}

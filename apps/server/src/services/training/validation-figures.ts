@@ -5,7 +5,7 @@ import {
   initBackend,
   loadWeights,
   thresholdOf,
-  type DetectionSample,
+  type DetectionSampleSource,
   type SavedHeadDetector,
 } from '@sarm/ml';
 import { detectionValidationIndices } from '@sarm/ml/node';
@@ -17,15 +17,16 @@ import { addFrameMatch, detectionScoreOf, emptyCounts } from './detection-score.
  */
 export async function detectorValidationFigures(input: {
   saved: SavedHeadDetector;
-  samples: readonly DetectionSample[];
-  /** `frames[i]` is the frame of `samples[i]`. */
+  /** The training's samples; only the held-out ones are read, one at a time. */
+  samples: DetectionSampleSource;
+  /** `frames[i]` is the frame of sample i. */
   frames: readonly ValidationFrame[];
   validationSplit: number;
   seed: number;
   /** The 1-based kept epoch. */
   epoch: number;
 }): Promise<DetectionValidation | null> {
-  const held = detectionValidationIndices(input.samples.length, input.validationSplit, input.seed);
+  const held = detectionValidationIndices(input.samples.count, input.validationSplit, input.seed);
   if (held.length === 0) return null;
   await initBackend();
   const model = loadWeights(input.saved);
@@ -35,9 +36,9 @@ export async function detectorValidationFigures(input: {
   const frames: ValidationFrame[] = [];
   try {
     for (const index of held) {
-      const sample = input.samples[index];
       const frame = input.frames[index];
-      if (sample === undefined || frame === undefined) continue;
+      if (frame === undefined) continue;
+      const sample = await input.samples.load(index);
       addFrameMatch(total, detectHeads(model, sample.frame, threshold), sample.boxes, radius);
       frames.push(frame);
       // Inference runs on this thread: let other work have a turn between frames.

@@ -99,4 +99,18 @@ describe('analysis summary cards', () => {
     expect(render({ ...analysis, calibration_warning: null })).not.toContain('calibration-warning');
     expect(render(analysis)).not.toContain('calibration-warning');
   });
+
+  it('shows the round cells counted apart where they were measured', () => {
+    const html = render({
+      ...analysis,
+      round_cells: {
+        mean_count_per_frame: 9.6,
+        median_count_per_frame: 10,
+        concentration_million_per_ml: 6.25,
+        ci95: [5.1, 7.5],
+      },
+    });
+    expect(html).toContain('Round cells apart: 6.25 M/ml (9.6 per field)');
+    expect(render(analysis)).not.toContain('round-cells');
+  });
 });

@@ -119,6 +119,15 @@ export function AnalysisSummaryCards({
           <Figure value={concentration.mean_concentration_million_per_ml.toFixed(1)} unit="M/ml" />
           <Note text={intervalText(concentration.ci95, t)} testId="concentration-ci" />
           <Note text={assessedText('cells', concentration.cells_assessed, t)} />
+          {analysis.round_cells !== undefined && (
+            <Note
+              text={t('videoAnalysis.summary.roundCells', {
+                concentration: analysis.round_cells.concentration_million_per_ml.toFixed(2),
+                perField: analysis.round_cells.mean_count_per_frame.toFixed(1),
+              })}
+              testId="round-cells"
+            />
+          )}
           <Chip
             size="small"
             color={concentrationChip.color}

@@ -125,6 +125,34 @@ export function SampleDialog({
     </Grid>
   );
 
+  /** A select of fixed choices: value, then the text shown. */
+  const choice = (
+    name: 'headPolarity' | 'headFinding',
+    label: string,
+    hint: string,
+    options: readonly (readonly [string, string])[],
+  ) => (
+    <Grid size={{ xs: 12, sm: 6 }}>
+      <TextField
+        select
+        fullWidth
+        size="small"
+        label={label}
+        value={form[name]}
+        disabled={save.isPending}
+        helperText={hint}
+        onChange={(event) => setForm((current) => ({ ...current, [name]: event.target.value }))}
+        data-testid={`sample-${name}`}
+      >
+        {options.map(([value, text]) => (
+          <MenuItem key={value} value={value}>
+            {text}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Grid>
+  );
+
   return (
     <Dialog open fullWidth maxWidth="md" onClose={save.isPending ? undefined : onClose}>
       <DialogTitle>{dataset === null ? t('samples.newTitle') : t('samples.editTitle')}</DialogTitle>
@@ -233,49 +261,15 @@ export function SampleDialog({
           })}
           {field('dilutionFactor', t('samples.dilution'), { type: 'number', size: 3 })}
           {field('umPerPixel', t('samples.umPerPixel'), { type: 'number', size: 3 })}
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
-              fullWidth
-              size="small"
-              label={t('samples.headPolarity')}
-              value={form.headPolarity}
-              disabled={save.isPending}
-              helperText={t('samples.headPolarityHint')}
-              onChange={(event) =>
-                setForm((current) => ({
-                  ...current,
-                  headPolarity: event.target.value as SampleForm['headPolarity'],
-                }))
-              }
-              data-testid="sample-head-polarity"
-            >
-              <MenuItem value="auto">{t('samples.headPolarityAuto')}</MenuItem>
-              <MenuItem value="bright">{t('samples.headPolarityBright')}</MenuItem>
-              <MenuItem value="dark">{t('samples.headPolarityDark')}</MenuItem>
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
-              fullWidth
-              size="small"
-              label={t('samples.headFinding')}
-              value={form.headFinding}
-              disabled={save.isPending}
-              helperText={t('samples.headFindingHint')}
-              onChange={(event) =>
-                setForm((current) => ({
-                  ...current,
-                  headFinding: event.target.value as SampleForm['headFinding'],
-                }))
-              }
-              data-testid="sample-head-finding"
-            >
-              <MenuItem value="blobs">{t('samples.headFindingBlobs')}</MenuItem>
-              <MenuItem value="peaks">{t('samples.headFindingPeaks')}</MenuItem>
-            </TextField>
-          </Grid>
+          {choice('headPolarity', t('samples.headPolarity'), t('samples.headPolarityHint'), [
+            ['auto', t('samples.headPolarityAuto')],
+            ['bright', t('samples.headPolarityBright')],
+            ['dark', t('samples.headPolarityDark')],
+          ])}
+          {choice('headFinding', t('samples.headFinding'), t('samples.headFindingHint'), [
+            ['blobs', t('samples.headFindingBlobs')],
+            ['peaks', t('samples.headFindingPeaks')],
+          ])}
         </Grid>
         {dataset !== null && (
           <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 2 }}>

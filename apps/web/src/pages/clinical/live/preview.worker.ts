@@ -42,7 +42,7 @@ function analyse(request: PreviewRequest): PreviewAnswer {
     data: grey,
   });
   const heads = found
-    .filter((d) => d.className !== 'small_or_pinhead')
+    .filter((d) => d.className === 'sperm' || d.className === 'cluster')
     .map(({ x, y, x1, y1, x2, y2 }) => ({ x, y, x1, y1, x2, y2 }));
   return {
     type: 'result',
