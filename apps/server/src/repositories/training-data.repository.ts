@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import {
   dataLabelItems,
   dataLabels,
+  datasets,
   detections,
   frames,
   videos,
@@ -27,6 +28,8 @@ export interface LabelledBoxRow {
   readonly morphologyClass: string | null;
   readonly itemMaskKey: string | null;
   readonly detectionHasMask: boolean;
+  /** The scale of the frame's dataset, µm per pixel; null where the dataset sets none. */
+  readonly umPerPixel: number | null;
 }
 
 /** What the trainer reads: a dataset's labels of one kind and their boxes on frames. */
@@ -62,11 +65,13 @@ export function createTrainingDataRepository(db: Database) {
         morphologyClass: dataLabelItems.morphologyClass,
         itemMaskKey: dataLabelItems.maskKey,
         detectionHasMask: detections.hasMask,
+        umPerPixel: sql<number | null>`(${datasets.settings}->>'um_per_pixel')::double precision`,
       })
       .from(dataLabelItems)
       .innerJoin(detections, eq(detections.id, dataLabelItems.detectionId))
       .innerJoin(frames, eq(frames.id, dataLabelItems.frameId))
       .innerJoin(videos, eq(videos.id, frames.videoId))
+      .innerJoin(datasets, eq(datasets.id, videos.datasetId))
       .where(inArray(dataLabelItems.dataLabelId, [...labelIdList]))
       .orderBy(asc(frames.id), asc(detections.id));
   }

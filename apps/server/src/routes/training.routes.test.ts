@@ -124,6 +124,11 @@ describe('model training', () => {
   });
 
   it('exports a zip with metadata, architecture and weights that imports as a trained model', async () => {
+    // The model learns heads at its frames' scale and says so.
+    const datasets = server.context.repositories.datasets;
+    const before = (await datasets.findById(seeded.dataset.id))?.dataset.settings;
+    if (before === undefined) throw new Error('dataset expected');
+    await datasets.update(seeded.dataset.id, { settings: { ...before, um_per_pixel: 0.42 } });
     const model = await createDetectionModel(trainer, seeded.dataset.id, 'Export me');
     const early = await trainer.call('POST', `/api/technical/models/${model.id}/export`);
     expect(early.statusCode).toBe(409);
@@ -154,7 +159,9 @@ describe('model training', () => {
       name: 'Export me',
       classes: ['sperm'],
       training: { data_label_id: seeded.labelId, dataset_id: seeded.dataset.id, epochs: 1 },
+      um_per_pixel: 0.42,
     });
+    await datasets.update(seeded.dataset.id, { settings: before });
 
     const body = multipartBody(
       { name: 'Imported heads' },

@@ -1,7 +1,7 @@
 /** A SARM detection model file (the zip the server exports) as a casa `Detector`. */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { Detector } from '@sarm/casa';
+import { RescaledDetector, type Detector } from '@sarm/casa';
 import { savedHeadDetectorOf } from '../bundle/head-detector.js';
 import { unpackModelBundle } from '../bundle/model-file.js';
 import { OnnxHeadDetector } from './onnx-head-detector.js';
@@ -51,8 +51,10 @@ export async function loadDetectorFromModelFile(path: string): Promise<ModelFile
   } catch (error) {
     throw new Error(withFile(file, error), { cause: error });
   }
+  // A model that knows its training frames' scale sees every frame resampled to it.
+  const scale = metadata.um_per_pixel;
   return {
-    detector,
+    detector: scale === null ? detector : new RescaledDetector(detector, scale),
     info: { name: metadata.name, type: 'detection', classes: [...metadata.classes] },
   };
 }

@@ -1,4 +1,4 @@
-import type { Detector } from '@sarm/casa';
+import { RescaledDetector, type Detector } from '@sarm/casa';
 import { savedHeadDetectorOf } from '@sarm/ml';
 import { OnnxHeadDetector } from '@sarm/ml/node';
 import type { DatasetsRepository } from '../../repositories/datasets.repository.js';
@@ -71,14 +71,19 @@ export function createActiveDetectors(deps: {
     return { info, detector: opened.detector };
   }
 
-  /** A model trained here: TensorFlow.js trained it, ONNX Runtime runs it (ten times faster). */
+  /**
+   * A model trained here: TensorFlow.js trained it, ONNX Runtime runs it (ten times faster). A
+   * model that knows the scale of its training frames sees every frame resampled to that scale.
+   */
   async function openTrainedDetector(fileKey: string) {
     const bundle = await readBundle(deps.storage, fileKey);
-    const detector = await OnnxHeadDetector.open(savedHeadDetectorOf(bundle.saved));
+    const onnx = await OnnxHeadDetector.open(savedHeadDetectorOf(bundle.saved));
+    const scale = bundle.metadata.um_per_pixel;
+    const detector = scale === null ? onnx : new RescaledDetector(onnx, scale);
     return {
       detector,
       dispose: () => {
-        void detector.release().catch(() => undefined);
+        void onnx.release().catch(() => undefined);
       },
     };
   }

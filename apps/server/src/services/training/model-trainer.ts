@@ -130,14 +130,14 @@ export function createModelTrainer(deps: {
       const saved = unsavedBest;
       unsavedBest = undefined;
       await writeBundle(deps.storage, keys(modelId).best, {
-        metadata: trainedMetadata(model, run, now()),
+        metadata: trainedMetadata(model, run, now(), built.umPerPixel),
         saved,
       });
     };
     /** Saves the weights to resume from (and the best ones), then the run. */
     const saveCheckpoint = async (saved: SavedWeights, epoch: number) => {
       await writeBundle(deps.storage, keys(modelId).checkpoint, {
-        metadata: trainedMetadata(model, run, now()),
+        metadata: trainedMetadata(model, run, now(), built.umPerPixel),
         saved,
       });
       await saveBest();

@@ -8,7 +8,10 @@ import {
 } from '@sarm/ml';
 import type { TrainingRequest, TrainingRunOptions } from '@sarm/ml/node';
 import type { ModelRow, TrainingRun } from '../../db/schema/index.js';
-import type { TrainingDataRepository } from '../../repositories/training-data.repository.js';
+import type {
+  LabelledBoxRow,
+  TrainingDataRepository,
+} from '../../repositories/training-data.repository.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { cutCrops } from './crop-samples.js';
 import { detectionSampleSource } from './training-samples.js';
@@ -38,6 +41,20 @@ export interface BuiltTrainingRequest {
   readonly request: TrainingRequest;
   /** Detector: `frames[i]` is the frame of sample i; empty for morphology. */
   readonly frames: readonly ValidationFrame[];
+  /** The scale the model learns heads at: the median of its frames' datasets, µm per pixel. */
+  readonly umPerPixel: number | null;
+}
+
+/** The median scale of the labelled frames (one vote a frame); null when none has a scale. */
+export function labelScale(rows: readonly LabelledBoxRow[]): number | null {
+  const byFrame = new Map<string, number>();
+  for (const row of rows) {
+    if (row.umPerPixel !== null && row.umPerPixel > 0) byFrame.set(row.frameId, row.umPerPixel);
+  }
+  const scales = [...byFrame.values()].sort((a, b) => a - b);
+  if (scales.length === 0) return null;
+  const mid = scales.length >> 1;
+  return scales.length % 2 === 1 ? scales[mid]! : (scales[mid - 1]! + scales[mid]!) / 2;
 }
 
 /**
@@ -82,7 +99,7 @@ export async function buildTrainingRequest(
         ? {}
         : { resume: { saved: savedHeadDetectorOf(resume.saved), lastEpoch: resume.lastEpoch } }),
     };
-    return { request, frames };
+    return { request, frames, umPerPixel: labelScale(rows) };
   }
   const seen = new Set<string>();
   const classified = rows.filter((row) => {
@@ -121,7 +138,7 @@ export async function buildTrainingRequest(
           resume: { saved: savedMorphologyClassifierOf(resume.saved), lastEpoch: resume.lastEpoch },
         }),
   };
-  return { request, frames: [] };
+  return { request, frames: [], umPerPixel: null };
 }
 
 /** Metadata of a model trained here, as its zip carries it. */
@@ -129,6 +146,7 @@ export function trainedMetadata(
   model: ModelRow,
   run: TrainingRun,
   now: Date,
+  umPerPixel: number | null = null,
 ): ModelBundle['metadata'] {
   const best = run.best_epoch;
   const at = (values: readonly (number | null)[]) =>
@@ -150,7 +168,7 @@ export function trainedMetadata(
     normalisation: detection
       ? 'per-frame standardisation of grey values'
       : 'crop resized to the input, grey standardised per crop; second channel the mask (0/1, zeros without one)',
-    um_per_pixel: null,
+    um_per_pixel: umPerPixel,
     training: {
       data_label_id: run.data_label_id,
       dataset_id: run.dataset_id,
