@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts.js';
 import { TestApi } from './support/api.js';
 import { launchBrowser, openPage, useSession, waitForPath } from './support/browser.js';
-import { projectMember } from './support/members.js';
+import { projectWithTechnician } from './support/members.js';
 import { okJson, writeSimulatedVideo } from './support/videos.js';
 
 /**
@@ -119,22 +119,12 @@ beforeAll(async () => {
     '--use-fake-ui-for-media-stream',
     `--use-file-for-fake-video-capture=${y4m}`,
   ]);
-  const adminToken = (await api.login(ADMIN_EMAIL, ADMIN_PASSWORD)).access_token;
-  projectId = (
-    (await okJson(
-      await api.request('POST', '/admin/projects', { name: `Live ${suffix}` }, adminToken),
-      201,
-    )) as { id: string }
-  ).id;
-  technicianToken = (
-    await projectMember(api, {
-      adminToken,
-      projectId,
-      displayName: `Live tech ${suffix}`,
-      role: 'lab_technician',
-      password: PASSWORD,
-    })
-  ).token;
+  ({ projectId, technicianToken } = await projectWithTechnician(api, {
+    adminToken: (await api.login(ADMIN_EMAIL, ADMIN_PASSWORD)).access_token,
+    projectName: `Live ${suffix}`,
+    displayName: `Live tech ${suffix}`,
+    password: PASSWORD,
+  }));
 }, 180_000);
 
 afterAll(async () => {

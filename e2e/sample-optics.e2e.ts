@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts.js';
 import { TestApi } from './support/api.js';
 import { launchBrowser, openPage, useSession } from './support/browser.js';
-import { projectMember } from './support/members.js';
-import { okJson } from './support/videos.js';
+import { projectWithTechnician } from './support/members.js';
 
 /**
  * Issue 34 at the sample form: a technician records how heads look under the microscope and that
@@ -24,22 +23,12 @@ let technicianToken: string;
 beforeAll(async () => {
   await mkdir(SHOTS_DIR, { recursive: true });
   browser = await launchBrowser();
-  const adminToken = (await api.login(ADMIN_EMAIL, ADMIN_PASSWORD)).access_token;
-  projectId = (
-    (await okJson(
-      await api.request('POST', '/admin/projects', { name: `Optics ${suffix}` }, adminToken),
-      201,
-    )) as { id: string }
-  ).id;
-  technicianToken = (
-    await projectMember(api, {
-      adminToken,
-      projectId,
-      displayName: `Optics tech ${suffix}`,
-      role: 'lab_technician',
-      password: 'Optics-Passw0rd',
-    })
-  ).token;
+  ({ projectId, technicianToken } = await projectWithTechnician(api, {
+    adminToken: (await api.login(ADMIN_EMAIL, ADMIN_PASSWORD)).access_token,
+    projectName: `Optics ${suffix}`,
+    displayName: `Optics tech ${suffix}`,
+    password: 'Optics-Passw0rd',
+  }));
 }, 60_000);
 
 afterAll(async () => {

@@ -34,3 +34,31 @@ export async function projectMember(
   );
   return { token: (await api.login(email, password)).access_token, id: user.id };
 }
+
+/**
+ * A new project (created by the seeded administrator) with one lab technician in it; answers the
+ * project's id and the technician's access token.
+ */
+export async function projectWithTechnician(
+  api: TestApi,
+  options: {
+    readonly adminToken: string;
+    readonly projectName: string;
+    readonly displayName: string;
+    readonly password: string;
+  },
+): Promise<{ projectId: string; technicianToken: string }> {
+  const { adminToken } = options;
+  const project = (await okJson(
+    await api.request('POST', '/admin/projects', { name: options.projectName }, adminToken),
+    201,
+  )) as { id: string };
+  const technician = await projectMember(api, {
+    adminToken,
+    projectId: project.id,
+    displayName: options.displayName,
+    role: 'lab_technician',
+    password: options.password,
+  });
+  return { projectId: project.id, technicianToken: technician.token };
+}

@@ -5,6 +5,7 @@ import {
   DEFAULT_CROP_MARGIN_UM,
   DEFAULT_DATASET_SETTINGS,
   DEFAULT_DETECTION_CONFIG,
+  type DatasetSettings,
   type DetectionConfig,
 } from '@sarm/contracts';
 import { Readable } from 'node:stream';
@@ -68,6 +69,17 @@ const cropSharpness =
   (box: PixelBox): number =>
     laplacianVariance(gray, frame.width, cropRect(box, frame.width, frame.height, margin));
 
+/** A dataset's scale, µm per pixel (the default where it sets none). */
+function scaleOf(settings: Partial<DatasetSettings> | undefined): number {
+  const value = settings?.um_per_pixel;
+  return typeof value === 'number' && value > 0 ? value : DEFAULT_DATASET_SETTINGS.um_per_pixel;
+}
+
+/** A dataset's crop margin in pixels: its `crop_margin_um` at its scale. */
+function cropMarginOf(settings: Partial<DatasetSettings> | undefined): number {
+  return Math.round((settings?.crop_margin_um ?? DEFAULT_CROP_MARGIN_UM) / scaleOf(settings));
+}
+
 export interface DetectionRunnerDeps {
   readonly videos: VideosRepository;
   readonly datasets: DatasetsRepository;
@@ -87,18 +99,12 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
   }
 
   async function umPerPixel(videoId: string): Promise<number> {
-    const value = (await settingsOf(videoId))?.um_per_pixel;
-    return typeof value === 'number' && value > 0 ? value : DEFAULT_DATASET_SETTINGS.um_per_pixel;
+    return scaleOf(await settingsOf(videoId));
   }
 
   /** The crops' margin around the box in pixels: the dataset's `crop_margin_um` at its scale. */
   async function cropMarginPx(videoId: string): Promise<number> {
-    const settings = await settingsOf(videoId);
-    const scale = settings?.um_per_pixel;
-    const um = settings?.crop_margin_um ?? DEFAULT_CROP_MARGIN_UM;
-    const perPixel =
-      typeof scale === 'number' && scale > 0 ? scale : DEFAULT_DATASET_SETTINGS.um_per_pixel;
-    return Math.round(um / perPixel);
+    return cropMarginOf(await settingsOf(videoId));
   }
 
   /** Deletes a detection's mask (a moved box no longer matches its blob). */
@@ -122,10 +128,8 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
     frame: FrameRow,
     config: DetectionConfig = KEEP_EVERY_DETECTION,
   ): Promise<DetectionRow[]> {
-    const engine = casaSettingsOf({
-      ...(await settingsOf(frame.videoId)),
-      um_per_pixel: await umPerPixel(frame.videoId),
-    });
+    const datasetSettings = await settingsOf(frame.videoId);
+    const engine = casaSettingsOf({ ...datasetSettings, um_per_pixel: scaleOf(datasetSettings) });
     const video = await deps.videos.findById(frame.videoId);
     const active =
       video === undefined || deps.detectors === undefined
@@ -153,7 +157,7 @@ export function createDetectionRunner(deps: DetectionRunnerDeps) {
           detection.confidence >= config.confidence_threshold,
       );
       const now = deps.clock.now();
-      const margin = await cropMarginPx(frame.videoId);
+      const margin = cropMarginOf(datasetSettings);
       const sharpnessOf = cropSharpness(data, frame, margin);
       const { removed, inserted } = await deps.detections.replaceForFrame(
         frame.id,

@@ -193,40 +193,44 @@ async function printTiming(): Promise<void> {
   }
 }
 
-async function printFields(): Promise<void> {
-  console.log(
-    '\nfield range (issue 34): low magnification (80 heads, 1.0-1.5 µm/px) and 250-head fields, hard imaging, 640x480, 50 fps, 150 frames',
-  );
+/**
+ * Prints a section measured on a tuning and a held-out seed set: `measure` runs one set, `format`
+ * turns its figures into lines under the set's title.
+ */
+async function printSeedSets<T>(
+  heading: string,
+  tuning: readonly number[],
+  heldOut: readonly number[],
+  measure: (seeds: readonly number[]) => Promise<T>,
+  format: (title: string, figures: T) => string[],
+): Promise<void> {
+  console.log(`\n${heading}`);
   const sets: [string, readonly number[]][] = [
-    [
-      `TUNING seeds (${FIELD_TUNING_SEEDS.join(', ')}): looked at while writing it`,
-      FIELD_TUNING_SEEDS,
-    ],
-    [`HELD-OUT seeds (${FIELD_HELD_OUT_SEEDS.join(', ')}): never looked at`, FIELD_HELD_OUT_SEEDS],
+    [`TUNING seeds (${tuning.join(', ')}): looked at while writing it`, tuning],
+    [`HELD-OUT seeds (${heldOut.join(', ')}): never looked at`, heldOut],
   ];
   for (const [title, seeds] of sets) {
-    for (const line of formatFields(title, await measureFields(seeds))) console.log(line);
+    for (const line of format(title, await measure(seeds))) console.log(line);
   }
 }
 
-async function printRoundCells(): Promise<void> {
-  console.log(
-    '\nround cells (issue 34): 40 heads and 10 round cells (7 to 15 µm, no tail) vs the same seed without them; 640x480, 100 frames each',
+const printFields = () =>
+  printSeedSets(
+    'field range (issue 34): low magnification (80 heads, 1.0-1.5 µm/px) and 250-head fields, hard imaging, 640x480, 50 fps, 150 frames',
+    FIELD_TUNING_SEEDS,
+    FIELD_HELD_OUT_SEEDS,
+    measureFields,
+    formatFields,
   );
-  const sets: [string, readonly number[]][] = [
-    [
-      `TUNING seeds (${ROUND_CELL_TUNING_SEEDS.join(', ')}): looked at while writing it`,
-      ROUND_CELL_TUNING_SEEDS,
-    ],
-    [
-      `HELD-OUT seeds (${ROUND_CELL_HELD_OUT_SEEDS.join(', ')}): never looked at`,
-      ROUND_CELL_HELD_OUT_SEEDS,
-    ],
-  ];
-  for (const [title, seeds] of sets) {
-    for (const line of formatRoundCells(title, await measureRoundCells(seeds))) console.log(line);
-  }
-}
+
+const printRoundCells = () =>
+  printSeedSets(
+    'round cells (issue 34): 40 heads and 10 round cells (7 to 15 µm, no tail) vs the same seed without them; 640x480, 100 frames each',
+    ROUND_CELL_TUNING_SEEDS,
+    ROUND_CELL_HELD_OUT_SEEDS,
+    measureRoundCells,
+    formatRoundCells,
+  );
 
 async function printEngineSpeed(): Promise<void> {
   console.log('\nspeed on frames in memory, 640x480 @ 50 fps, 500 frames (best of 2 runs)');

@@ -1,7 +1,7 @@
 import { computeMorphometry, ellipseAxesPx } from '../morphometry/morphometry.js';
-import type { BlobMoments } from '../morphometry/morphometry.js';
 import type { CasaSettings } from '../settings.js';
 import type { GrayFrame } from '../types.js';
+import { emptyBlobStats, type BlobStats } from './blob-stats.js';
 import { boxMean, robustLevel, smoothed } from './peak-maps.js';
 import type { Detection, DetectionMask, Detector } from './types.js';
 
@@ -209,24 +209,6 @@ export function findHeadPeaks(frame: GrayFrame, settings: CasaSettings): HeadPea
   return peaksOf(contrastMap(frame, settings), settings);
 }
 
-interface PeakMoments extends BlobMoments {
-  /** Contrast-weighted sums: the head's centre is (wx, wy) / weight. */
-  weight: number;
-  wx: number;
-  wy: number;
-  area: number;
-  boundary: number;
-  sx: number;
-  sy: number;
-  sxx: number;
-  syy: number;
-  sxy: number;
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
-
 /**
  * Gives every pixel near a peak, with at least half the peak's contrast, to the nearest such peak;
  * `owner[i]` is the peak's number + 1, or 0.
@@ -241,7 +223,7 @@ function assignPixels(
   const owner = new Int32Array(width * height);
   const distance = new Float32Array(width * height).fill(Infinity);
   peaks.forEach((peak, k) => {
-    const floor = contrast.median + peak.contrast / 2;
+    const half = peak.contrast / 2;
     const cx = Math.round(peak.x);
     const cy = Math.round(peak.y);
     for (let y = Math.max(0, cy - radius); y <= Math.min(height - 1, cy + radius); y++) {
@@ -249,9 +231,7 @@ function assignPixels(
         const d = (x - peak.x) ** 2 + (y - peak.y) ** 2;
         const i = y * width + x;
         if (d > radius * radius || d >= distance[i]!) continue;
-        const mx = Math.min(contrast.width - 1, Math.floor(x / contrast.bin));
-        const my = Math.min(contrast.height - 1, Math.floor(y / contrast.bin));
-        if (contrast.map[my * contrast.width + mx]! < floor) continue;
+        if (contrastAt(contrast, x, y) < half) continue;
         distance[i] = d;
         owner[i] = k + 1;
       }
@@ -273,22 +253,8 @@ function contrastAt(contrast: ContrastMap, x: number, y: number): number {
 
 function momentsOf(owner: Int32Array, count: number, width: number, contrast: ContrastMap) {
   const height = owner.length / width;
-  const moments: PeakMoments[] = Array.from({ length: count }, () => ({
-    weight: 0,
-    wx: 0,
-    wy: 0,
-    area: 0,
-    boundary: 0,
-    sx: 0,
-    sy: 0,
-    sxx: 0,
-    syy: 0,
-    sxy: 0,
-    minX: Infinity,
-    minY: Infinity,
-    maxX: -Infinity,
-    maxY: -Infinity,
-  }));
+  // The blob detector's running sums; `weight`, `wx`, `wy` weigh each pixel by its contrast.
+  const moments: BlobStats[] = Array.from({ length: count }, () => emptyBlobStats([]));
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
@@ -324,7 +290,7 @@ function momentsOf(owner: Int32Array, count: number, width: number, contrast: Co
   return moments;
 }
 
-function maskOf(owner: Int32Array, k: number, m: PeakMoments, width: number): DetectionMask {
+function maskOf(owner: Int32Array, k: number, m: BlobStats, width: number): DetectionMask {
   const w = m.maxX - m.minX + 1;
   const h = m.maxY - m.minY + 1;
   const data = new Uint8Array(w * h);
