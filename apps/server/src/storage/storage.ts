@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat as statFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat as statFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -109,6 +109,9 @@ export function createLocalFileStorage(options: {
     const tempDir = path.join(rootDir, TEMP_DIR);
     const tempFile = path.join(tempDir, `${randomUUID()}.part`);
     await mkdir(tempDir, { recursive: true });
+    // The file is opened before the stream starts, so a stream that fails at once cannot create
+    // it after the clean-up below has run (a write stream opens its file asynchronously).
+    const handle = await open(tempFile, 'wx');
     let size = 0;
     try {
       await pipeline(
@@ -119,11 +122,12 @@ export function createLocalFileStorage(options: {
             yield chunk;
           }
         },
-        createWriteStream(tempFile, { flags: 'wx' }),
+        handle.createWriteStream(),
       );
       await mkdir(path.dirname(target), { recursive: true });
       await rename(tempFile, target);
     } catch (error) {
+      await handle.close().catch(() => undefined);
       await rm(tempFile, { force: true });
       if (isDiskFull(error))
         throw new StorageError('full', `No space left to store ${key}`, { cause: error });
