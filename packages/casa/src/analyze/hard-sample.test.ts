@@ -83,4 +83,26 @@ describe('analysis of samples with Brownian immotile cells and stage drift', () 
     expect(result.motility.track_count).toBeGreaterThan(30);
     expect(result.motility.motility_distribution['Non Progressive']).toBeGreaterThan(90);
   });
+
+  it('calls heads stuck to the glass immotile when still and non-progressive when they rock', async () => {
+    const still = await analyseHardSample({
+      mix: [0, 0, 0, 1],
+      stuckShare: 1,
+      frames: 100,
+      seed: 4,
+    });
+    expect(still.result.motility.track_count).toBeGreaterThan(30);
+    expect(still.result.motility.motility_distribution.Immotile).toBeGreaterThan(95);
+    // The stage alone moves them: a perfect reference for the drift.
+    expect(still.driftError).toBeLessThan(0.1);
+    const rocking = await analyseHardSample({
+      mix: [0, 0, 1, 0],
+      stuckShare: 1,
+      defocusShare: 0,
+      frames: 100,
+      seed: 5,
+    });
+    expect(rocking.result.motility.track_count).toBeGreaterThan(30);
+    expect(rocking.result.motility.motility_distribution['Non Progressive']).toBeGreaterThan(90);
+  });
 });

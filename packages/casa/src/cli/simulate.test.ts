@@ -47,6 +47,7 @@ describe('casa simulate', () => {
         ...argv,
         ...['--sperm', '5', '--seed', '3', '--mix', '1,1,1,1', '--debris', '7', '--drift', '2'],
         ...['--blur', '0.8', '--round-cells', '2', '--polarity', 'phase-contrast-dark'],
+        ...['--stuck', '0.5'],
       ],
       err,
     );
@@ -67,6 +68,7 @@ describe('casa simulate', () => {
         driftUmPerS: 2,
         blurSigmaPx: 0.8,
         roundCells: 2,
+        stuckShare: 0.5,
         polarity: 'phase-contrast-dark',
       },
     });

@@ -119,6 +119,14 @@ export const SIMULATE_OPTIONS: readonly OptionSpec[] = [
     defaultText: String(D.roundCells),
   },
   {
+    name: 'stuck',
+    type: 'string',
+    value: 'SHARE',
+    description:
+      'share (0 to 1) of non-progressive and immotile cells stuck to the glass: they do not diffuse; beating ones rock about the held head tip',
+    defaultText: String(D.stuckShare),
+  },
+  {
     name: 'noise',
     type: 'string',
     value: 'SIGMA',
@@ -235,6 +243,7 @@ function parseSimulateArgs(argv: string[]): SimulateArgs | 'help' {
   const polarity = polarityArg(get('polarity'));
   const debris = numberArg(get('debris'), 'debris', { integer: true, min: 0 });
   const roundCells = numberArg(get('round-cells'), 'round-cells', { integer: true, min: 0 });
+  const stuckShare = numberArg(get('stuck'), 'stuck', { integer: false, min: 0 });
   const noiseSigma = numberArg(get('noise'), 'noise', { integer: false, min: 0 });
   const blurSigmaPx = numberArg(get('blur'), 'blur', { integer: false, min: 0 });
   const driftUmPerS = numberArg(get('drift'), 'drift', { integer: false, min: 0 });
@@ -251,6 +260,7 @@ function parseSimulateArgs(argv: string[]): SimulateArgs | 'help' {
     ...(polarity !== undefined && { polarity }),
     ...(debris !== undefined && { debris }),
     ...(roundCells !== undefined && { roundCells }),
+    ...(stuckShare !== undefined && { stuckShare }),
     ...(noiseSigma !== undefined && { noiseSigma }),
     ...(blurSigmaPx !== undefined && { blurSigmaPx }),
     ...(driftUmPerS !== undefined && { driftUmPerS }),

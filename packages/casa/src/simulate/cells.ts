@@ -21,6 +21,8 @@ export interface SimCell {
   readonly tail: TailShape;
   /** Out of the focal plane: drawn at half contrast and blurred. */
   readonly defocused: boolean;
+  /** Its head is stuck to the glass (see `stuckToGlass`). */
+  readonly stuck: boolean;
 }
 
 /** Shape of the flagellum in pixels. */
@@ -79,6 +81,7 @@ export function newCell(
   start: number,
   tail: TailShape,
   defocused = false,
+  stuck = false,
 ): SimCell {
   return {
     id,
@@ -91,6 +94,7 @@ export function newCell(
     beat: [],
     tail,
     defocused,
+    stuck,
   };
 }
 
@@ -169,6 +173,41 @@ export interface Stayer {
   readonly oscillation?: HeadOscillation;
   /** Brownian displacement, px (zero steps when diffusion is off). */
   readonly walk?: RandomWalk;
+  /** A head stuck to the glass by its tip, rocked by the flagellum's beat; absent when free. */
+  readonly pivot?: HeadPivot;
+}
+
+/**
+ * The rocking of a head held to the glass by its tip: the head turns about the tip by up to
+ * `swingRad` either side of its rest direction (`Stayer.phase`) at the beat frequency, so its
+ * centre moves on an arc of radius `armPx` (half the head's length).
+ */
+export interface HeadPivot {
+  readonly armPx: number;
+  readonly swingRad: number;
+}
+
+/** One-sided swing of a stuck, beating head about its held tip, radians (5 to 25 degrees). */
+const STUCK_SWING_RAD: readonly [number, number] = [(5 * Math.PI) / 180, (25 * Math.PI) / 180];
+
+/**
+ * Sticks a stayer's head to the glass: it stops diffusing; a non-progressive cell's head rocks
+ * about its held tip at the beat frequency ({@link HeadPivot}), an immotile one stays still.
+ * Draws from `rng`, a stream of its own.
+ */
+export function stuckToGlass(s: Stayer, rng: Rng, headHalfLengthPx: number): Stayer {
+  const { walk: _free, oscillation: _swing, ...held } = s;
+  if (s.cell.category !== 'Non Progressive') return { ...held, radiusPx: 0, circleFreq: 0 };
+  return {
+    ...held,
+    radiusPx: 0,
+    circleFreq: 0,
+    beatFreq: rng.range(BEAT_HZ[0], BEAT_HZ[1]),
+    pivot: {
+      armPx: headHalfLengthPx,
+      swingRad: rng.range(STUCK_SWING_RAD[0], STUCK_SWING_RAD[1]),
+    },
+  };
 }
 
 /**
@@ -231,6 +270,19 @@ export function stayerAt(
   const t = frame / fps;
   const wx = s.walk?.x ?? 0;
   const wy = s.walk?.y ?? 0;
+  const pivot = s.pivot;
+  if (pivot) {
+    const beat = 2 * Math.PI * s.beatFreq * t + s.phase;
+    const head = s.phase + pivot.swingRad * Math.sin(beat);
+    // The tip, held, lies an arm ahead of the centre at rest.
+    return {
+      x: s.cx + pivot.armPx * (Math.cos(s.phase) - Math.cos(head)),
+      y: s.cy + pivot.armPx * (Math.sin(s.phase) - Math.sin(head)),
+      head,
+      tailDir: head + Math.PI,
+      beat,
+    };
+  }
   const osc = s.oscillation;
   if (osc) {
     const axis = 2 * Math.PI * osc.orbitHz * t + s.phase;

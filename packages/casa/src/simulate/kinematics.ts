@@ -14,6 +14,7 @@ import {
   newSwimmer,
   stayerAt,
   stepSwimmer,
+  stuckToGlass,
   withHeadOscillation,
 } from './cells.js';
 import type { StageDrift } from './brownian.js';
@@ -21,6 +22,7 @@ import { newRandomWalk, stageDrift, stepRandomWalk } from './brownian.js';
 import type { SimulationParams } from './params.js';
 import type { Rng } from './random.js';
 import { createRng, mixSeed } from './random.js';
+import { headLook } from './sprites.js';
 
 /** Result of the motion simulation. */
 export interface CellSimulation {
@@ -74,6 +76,8 @@ export function simulateCells(p: SimulationParams, rng: Rng, headRadiusPx: numbe
   const walkRng = createRng(mixSeed(p.seed, 0xb10));
   const beatRng = createRng(mixSeed(p.seed, 0xbea7));
   const focusRng = createRng(mixSeed(p.seed, 0xf0c5));
+  const stuckRng = createRng(mixSeed(p.seed, 0x57c4));
+  const headHalfLengthPx = headLook(p.polarity).lengthUm / 2 / upp;
   const beating = p.nonProgressiveMotion === 'beat';
   const [nRapid, nSlow, nNon, nStill] = allocate(Math.round(p.sperm), p.mix);
   const occupied: Point[] = [];
@@ -92,10 +96,15 @@ export function simulateCells(p: SimulationParams, rng: Rng, headRadiusPx: numbe
 
   const stayers: Stayer[] = [];
   const swimmers: Swimmer[] = [];
-  const addCell = (category: WhoMotilityCategory, start: number, tailAmpUm: number): SimCell => {
+  const addCell = (
+    category: WhoMotilityCategory,
+    start: number,
+    tailAmpUm: number,
+    stuck = false,
+  ): SimCell => {
     const defocused = p.defocusShare > 0 && focusRng.next() < p.defocusShare;
     const tail = drawTail(rng, upp, tailAmpUm);
-    const cell = newCell(cells.length + 1, category, start, tail, defocused);
+    const cell = newCell(cells.length + 1, category, start, tail, defocused, stuck);
     cells.push(cell);
     return cell;
   };
@@ -107,18 +116,22 @@ export function simulateCells(p: SimulationParams, rng: Rng, headRadiusPx: numbe
     for (let k = 0; k < n; k++) {
       const margin = headRadiusPx + 3 / upp + 2;
       const at = place(Math.min(margin, w / 4, h / 4));
+      const stuck = p.stuckShare > 0 && stuckRng.next() < p.stuckShare;
       const stayer = newStayer(
         rng,
-        addCell(category, 0, category === 'Immotile' ? 1.2 : 2.5),
+        addCell(category, 0, category === 'Immotile' ? 1.2 : 2.5, stuck),
         at.x,
         at.y,
         upp,
       );
       const walk = newRandomWalk(walkRng, p);
-      if (category === 'Non Progressive' && beating) {
-        stayers.push(withHeadOscillation(stayer, beatRng, upp, walk));
-      } else if (category === 'Immotile') stayers.push({ ...stayer, walk });
-      else stayers.push(stayer);
+      const free =
+        category === 'Non Progressive' && beating
+          ? withHeadOscillation(stayer, beatRng, upp, walk)
+          : category === 'Immotile'
+            ? { ...stayer, walk }
+            : stayer;
+      stayers.push(stuck ? stuckToGlass(free, stuckRng, headHalfLengthPx) : free);
     }
   }
   const swimCounts: [WhoMotilityCategory, number][] = [

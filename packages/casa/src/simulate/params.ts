@@ -75,6 +75,13 @@ export interface SimulationParams {
    * sperm: listed apart in the truth (`round_cells`). 0 keeps the old videos.
    */
   readonly roundCells: number;
+  /**
+   * Share of the non-progressive and immotile cells whose head sticks to the glass: it no longer
+   * diffuses and moves only with the stage; a stuck cell whose flagellum still beats (counted
+   * non-progressive, as the WHO manual counts "only a flagellar beat") rocks about the point where
+   * its head tip is held. 0 keeps the old videos.
+   */
+  readonly stuckShare: number;
 }
 
 /** Defaults: a 640x480, 50 fps, 5 s phase-contrast field at 0.5 µm per pixel. */
@@ -98,6 +105,7 @@ export const DEFAULT_SIMULATION_PARAMS: SimulationParams = {
   defocusShare: 0,
   illuminationGradient: 0,
   roundCells: 0,
+  stuckShare: 0,
 };
 
 /**
@@ -187,6 +195,10 @@ export function resolveSimulationParams(partial: Partial<SimulationParams> = {})
   check(
     Number.isFinite(p.defocusShare) && p.defocusShare >= 0 && p.defocusShare <= 1,
     `defocusShare must be in [0, 1], got ${p.defocusShare}`,
+  );
+  check(
+    Number.isFinite(p.stuckShare) && p.stuckShare >= 0 && p.stuckShare <= 1,
+    `stuckShare must be in [0, 1], got ${p.stuckShare}`,
   );
   check(
     Number.isFinite(p.illuminationGradient) &&

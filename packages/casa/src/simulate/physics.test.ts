@@ -115,4 +115,48 @@ describe('simulated physics of real samples', () => {
     expect(beating.every(active)).toBe(true);
     expect(still.some(active)).toBe(false);
   });
+
+  it('sticks heads to the glass: they stop diffusing, and beating ones rock about their held tip', () => {
+    const { truth } = createSimulation({
+      ...HARD_SAMPLE_PARAMS,
+      driftWanderUmPerS: 0,
+      stuckShare: 1,
+      frames: 150,
+      sperm: 40,
+      mix: [0, 0, 1, 1],
+      width: 240,
+      height: 180,
+      seed: 6,
+    });
+    const upp = truth.um_per_pixel;
+    const long = truth.tracks.filter((t) => t.points.length >= 100);
+    const beating = long.filter((t) => t.category === 'Non Progressive');
+    const still = long.filter((t) => t.category === 'Immotile');
+    expect(beating.length).toBeGreaterThan(10);
+    expect(still.length).toBeGreaterThan(10);
+    // Immotile and stuck: only the stage moves them.
+    for (const t of still) expect(meanSquaredStep(truth, t)).toBeLessThan(1e-6);
+    const halfHeadUm = (truth.tracks[0]?.head.length_um ?? 0) / 2;
+    for (const t of beating) {
+      expect(
+        testFlagellarActivity(
+          t.points.map(([frame, x, y]) => ({ frame, x: x * upp, y: y * upp })),
+          { fps: 50, maxPeriodS: 0.25, significance: 0.001 },
+        ).active,
+      ).toBe(true);
+      // Without the drift, the centre stays on an arc within half a head of its rest point.
+      const [f0, x0, y0] = t.points[0] ?? [0, 0, 0];
+      const spread = Math.max(
+        ...t.points.map(([f, x, y]) => {
+          const dt = (f - f0) / truth.fps;
+          return Math.hypot(
+            (x - x0) * upp - truth.drift.vx_um_per_s * dt,
+            (y - y0) * upp - truth.drift.vy_um_per_s * dt,
+          );
+        }),
+      );
+      expect(spread).toBeLessThan(halfHeadUm);
+      expect(spread).toBeGreaterThan(0.05);
+    }
+  });
 });

@@ -11,6 +11,7 @@ import { drawRoundCells } from './round-cells.js';
 import { blurInPlace, gaussianKernel } from './blur.js';
 import type { SimulationParams } from './params.js';
 import { createRng, gaussian, mixSeed, mulberry32 } from './random.js';
+import type { SpriteSet } from './sprites.js';
 import { SUBPIXEL, createSpriteSet, defocusedLook, headLook } from './sprites.js';
 
 /**
@@ -135,6 +136,41 @@ function drawTail(
   }
 }
 
+/**
+ * Adds the head sprite at quantised position (qx, qy) (in 1/SUBPIXEL px) into `acc`, times
+ * `weight`.
+ */
+function addSprite(
+  acc: Float32Array,
+  w: number,
+  h: number,
+  set: SpriteSet,
+  angle: number,
+  qx: number,
+  qy: number,
+  weight: number,
+): void {
+  if (weight === 0) return;
+  const ix = Math.floor(qx / SUBPIXEL);
+  const iy = Math.floor(qy / SUBPIXEL);
+  const { radius, size, values } = set.get(angle, qx - ix * SUBPIXEL, qy - iy * SUBPIXEL);
+  const j0 = Math.max(0, radius - iy);
+  const j1 = Math.min(size, h - iy + radius);
+  const i0 = Math.max(0, radius - ix);
+  const i1 = Math.min(size, w - ix + radius);
+  for (let j = j0; j < j1; j++) {
+    const row = (iy - radius + j) * w + ix - radius;
+    const srow = j * size;
+    if (weight === 1) {
+      for (let c = i0; c < i1; c++) acc[row + c] = (acc[row + c] ?? 0) + (values[srow + c] ?? 0);
+    } else {
+      for (let c = i0; c < i1; c++) {
+        acc[row + c] = (acc[row + c] ?? 0) + weight * (values[srow + c] ?? 0);
+      }
+    }
+  }
+}
+
 /** Creates a function that renders frame `i` into a fresh 8-bit buffer. */
 export function createRenderer(scene: RenderScene): (i: number) => Uint8Array {
   const p = scene.params;
@@ -175,22 +211,25 @@ export function createRenderer(scene: RenderScene): (i: number) => Uint8Array {
       const cell = scene.cells[id];
       if (!cell) continue;
       const k = i - cell.start;
-      const qx = Math.round((cell.x[k] ?? 0) * SUBPIXEL);
-      const qy = Math.round((cell.y[k] ?? 0) * SUBPIXEL);
-      const ix = Math.floor(qx / SUBPIXEL);
-      const iy = Math.floor(qy / SUBPIXEL);
       const set = cell.defocused ? blurredSprites : sprites;
-      const sprite = set.get(cell.headAngle[k] ?? 0, qx - ix * SUBPIXEL, qy - iy * SUBPIXEL);
-      const { radius, size, values } = sprite;
-      const j0 = Math.max(0, radius - iy);
-      const j1 = Math.min(size, h - iy + radius);
-      const i0 = Math.max(0, radius - ix);
-      const i1 = Math.min(size, w - ix + radius);
-      for (let j = j0; j < j1; j++) {
-        const row = (iy - radius + j) * w + ix - radius;
-        const srow = j * size;
-        for (let c = i0; c < i1; c++) acc[row + c] = (acc[row + c] ?? 0) + (values[srow + c] ?? 0);
+      const angle = cell.headAngle[k] ?? 0;
+      const x = (cell.x[k] ?? 0) * SUBPIXEL;
+      const y = (cell.y[k] ?? 0) * SUBPIXEL;
+      if (!cell.stuck) {
+        addSprite(acc, w, h, set, angle, Math.round(x), Math.round(y), 1);
+        continue;
       }
+      // A head held still while the stage drifts would step through the quantised phases at a
+      // fixed rate, a line in its motion that no camera makes: it is drawn at its exact position,
+      // the four neighbouring phases weighted bilinearly.
+      const qx = Math.floor(x);
+      const qy = Math.floor(y);
+      const fx = x - qx;
+      const fy = y - qy;
+      addSprite(acc, w, h, set, angle, qx, qy, (1 - fx) * (1 - fy));
+      addSprite(acc, w, h, set, angle, qx + 1, qy, fx * (1 - fy));
+      addSprite(acc, w, h, set, angle, qx, qy + 1, (1 - fx) * fy);
+      addSprite(acc, w, h, set, angle, qx + 1, qy + 1, fx * fy);
     }
     if (blur) blurInPlace(acc, blur.scratch, w, h, blur.kernel);
     if (gain) {

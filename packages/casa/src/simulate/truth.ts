@@ -21,6 +21,8 @@ export interface SimulationTrack {
   readonly category: WhoMotilityCategory;
   /** True straight-line velocity over the visible interval (first to last point), µm/s. */
   readonly vsl_um_per_s: number;
+  /** Present when the cell's head is stuck to the glass (`SimulationParams.stuckShare`). */
+  readonly stuck?: true;
   readonly points: [number, number, number][];
   readonly head: {
     readonly length_um: number;
@@ -220,6 +222,7 @@ export function buildTruth(
       id: cell.id,
       category: cell.category,
       vsl_um_per_s: round(vslOf(points, upp, params.fps, drift), 3),
+      ...(cell.stuck && { stuck: true as const }),
       points,
       head: {
         length_um: head.lengthUm,
