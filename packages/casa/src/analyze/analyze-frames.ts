@@ -247,9 +247,9 @@ async function analyzeWithPolarity(
       semenVolumeMl: settings.semenVolumeMl,
       effectiveCells: effectiveCellCount(cellFrames, perFrame.length, trackSpans),
     }),
-    // The classical detector tells round cells apart under phase contrast (bright heads) only:
-    // under bright field none is reported, and "none" would be a figure it did not measure.
-    ...(settings.polarity === 'bright' || roundCells.total > 0
+    // The engine's own detectors tell round cells apart (in both polarities); a trained model
+    // may not, and "none" would then be a figure nothing measured.
+    ...(options.detector === undefined || roundCells.total > 0
       ? {
           round_cells: roundCells.result({
             widthPx: width,

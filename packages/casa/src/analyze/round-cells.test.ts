@@ -54,18 +54,25 @@ describe('round cells in an analysis (issue 34)', () => {
     }
   });
 
-  it('reports no round-cell figure under bright field, where they are not told apart', async () => {
-    const sim = createSimulation({
-      ...FIELD,
-      frames: 10,
-      roundCells: 10,
-      polarity: 'bright-field',
-    });
-    function* frames(): Generator<GrayFrame> {
-      for (let i = 0; i < sim.info.frameCount; i++) yield sim.renderFrame(i);
-    }
-    const settings = resolveSettings({ umPerPixel: sim.truth.um_per_pixel, polarity: 'dark' });
-    const result = await analyzeFrames(frames(), sim.info, settings);
-    expect(result.round_cells).toBeUndefined();
+  it('counts round cells apart under bright field, where the head thresholds cut them into pieces', async () => {
+    const field = { ...FIELD, polarity: 'bright-field' as const, seed: 11 };
+    const analyseDark = async (params: Partial<SimulationParams>) => {
+      const sim = createSimulation(params);
+      function* frames(): Generator<GrayFrame> {
+        for (let i = 0; i < sim.info.frameCount; i++) yield sim.renderFrame(i);
+      }
+      const settings = resolveSettings({ umPerPixel: sim.truth.um_per_pixel, polarity: 'dark' });
+      return { sim, result: await analyzeFrames(frames(), sim.info, settings) };
+    };
+    const plain = await analyseDark(field);
+    const mixed = await analyseDark({ ...field, roundCells: 10 });
+    const round = mixed.result.round_cells;
+    expect(round).toBeDefined();
+    expect(Math.abs((round?.mean_count_per_frame ?? 0) - 10)).toBeLessThanOrEqual(1.5);
+    // Their pieces are not counted as heads.
+    const truth = mixed.sim.truth.expected.concentration_million_per_ml;
+    const found = mixed.result.concentration.mean_concentration_million_per_ml;
+    expect(Math.abs(found - truth) / truth).toBeLessThan(0.08);
+    expect(plain.result.round_cells?.mean_count_per_frame ?? 0).toBeLessThan(0.5);
   });
 });

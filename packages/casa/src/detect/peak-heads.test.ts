@@ -46,8 +46,8 @@ describe('PeakHeadDetector', () => {
       data: new Uint8Array(64 * 48).fill(120),
     };
     expect(createHeadDetector(settings).detect(frame, settings)).toEqual([]);
-    expect(createHeadDetector(settings)).toBeInstanceOf(PeakHeadDetector);
-    expect(createHeadDetector(resolveSettings())).not.toBeInstanceOf(PeakHeadDetector);
+    expect(createHeadDetector(settings).headFinder).toBeInstanceOf(PeakHeadDetector);
+    expect(createHeadDetector(resolveSettings()).headFinder).not.toBeInstanceOf(PeakHeadDetector);
     expect(() => resolveSettings({ headFinding: 'dots' as 'peaks' })).toThrow(/headFinding/);
   });
 });
