@@ -14,6 +14,7 @@ import {
   formatFields,
   measureFields,
 } from './field-range.js';
+import { OPTICS_HELD_OUT_SEEDS, OPTICS_TUNING_SEEDS, measureOptics } from './optics-range.js';
 import {
   ROUND_CELL_HELD_OUT_SEEDS,
   ROUND_CELL_TUNING_SEEDS,
@@ -49,7 +50,7 @@ const CASES: [string, Parameters<typeof measureAccuracy>[1]][] = [
 
 /**
  * Command-line filters, so a single case can be measured without the whole bench (the machine is
- * shared): `--only accuracy,hard,timing,round-cells,fields,speed,real,real-heads` runs those sections only; `--filter TEXT` runs only
+ * shared): `--only accuracy,hard,timing,round-cells,fields,optics,speed,real,real-heads` runs those sections only; `--filter TEXT` runs only
  * the accuracy and hard cases whose label contains TEXT (e.g. `--filter "0.3 um/px"`); `--seeds
  * tuning` or `--seeds held-out` runs one of the hard seed sets; `--codec memory` or `--codec h264`
  * runs the hard cases on frames in memory only or through H.264 only (both by default).
@@ -223,6 +224,15 @@ const printFields = () =>
     formatFields,
   );
 
+const printOptics = () =>
+  printSeedSets(
+    'optics (issue 34): 0.25 µm/px, heads stuck to the glass, dark-head and dark-field optics; 80 heads, hard imaging, 640x480, 3 s',
+    OPTICS_TUNING_SEEDS,
+    OPTICS_HELD_OUT_SEEDS,
+    measureOptics,
+    formatFields,
+  );
+
 const printRoundCells = () =>
   printSeedSets(
     'round cells (issue 34): 40 heads and 10 round cells (7 to 15 µm, no tail) vs the same seed without them; 640x480, 100 frames each',
@@ -344,6 +354,7 @@ if (runs('hard')) await printHardSamples();
 if (runs('timing')) await printTiming();
 if (runs('round-cells')) await printRoundCells();
 if (runs('fields')) await printFields();
+if (runs('optics')) await printOptics();
 if (runs('engine-speed')) await printEngineSpeed();
 if (runs('speed')) await printSpeedAndMemory();
 if (runs('real')) await printRealVideo();

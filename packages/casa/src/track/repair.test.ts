@@ -42,4 +42,25 @@ describe('repairSwaps', () => {
     const repaired = repairSwaps(tracks, { encounterPx: 8, courseFrames: 6 });
     repaired.forEach((t, i) => expect(t.points).toEqual(tracks[i]?.points));
   });
+
+  it('follows a cell onto the track an earlier repair moved it to', () => {
+    // East and south cross at (50, 50) at frame 20; south then crosses a westward cell at (50, 70)
+    // at frame 30. The tracker swapped at both crossings, so the second encounter was found
+    // between track 1 (holding south's middle) and track 3; after the first repair south's middle
+    // is on track 2, and that is where the second swap must be undone.
+    const west = (f: number): [number, number] => [110 - 2 * f, 70];
+    const tracked: FinishedTrack[] = [
+      {
+        id: 1,
+        detections: [],
+        points: path(45, (f) => (f <= 20 ? east(f) : f <= 30 ? south(f) : west(f))),
+      },
+      { id: 2, detections: [], points: path(45, (f) => (f <= 20 ? south(f) : east(f))) },
+      { id: 3, detections: [], points: path(45, (f) => (f <= 30 ? west(f) : south(f))) },
+    ];
+    const [a, b, c] = repairSwaps(tracked, { encounterPx: 8, courseFrames: 6 });
+    expect(a?.points).toEqual(path(45, east));
+    expect(b?.points).toEqual(path(45, south));
+    expect(c?.points).toEqual(path(45, west));
+  });
 });

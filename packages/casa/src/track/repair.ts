@@ -158,10 +158,21 @@ export function repairSwaps(
   const repaired: { id: number; points: TrackPoint[]; detections: FinishedTrack['detections'] }[] =
     tracks.map((t) => ({ id: t.id, points: [...t.points], detections: t.detections }));
   const k = options.courseFrames;
+  // Encounters are found on the tracks as tracked, and taken in order of frame. Exchanging two
+  // tracks' tails moves each cell's later points to the other track: `holder[i]` is the track that
+  // now holds what track i held after the last exchange, so a later encounter of that cell is
+  // judged on the track it is on.
+  const holder = repaired.map((_, i) => i);
   for (const e of findEncounters(repaired, options.encounterPx)) {
-    const ta = repaired[e.a];
-    const tb = repaired[e.b];
-    if (!ta || !tb) continue;
+    const ia = holder[e.a] ?? e.a;
+    const ib = holder[e.b] ?? e.b;
+    const ta = repaired[ia];
+    const tb = repaired[ib];
+    if (!ta || !tb || ia === ib) continue;
+    // An exchange inside the encounter's span leaves it unclear: it must still be one.
+    const pa = positionAt(ta.points, e.frame);
+    const pb = positionAt(tb.points, e.frame);
+    if (!pa || !pb || Math.hypot(pa[0] - pb[0], pa[1] - pb[1]) >= options.encounterPx) continue;
     const aIn = course(ta.points, e.start - 1 - k, e.start - 1);
     const bIn = course(tb.points, e.start - 1 - k, e.start - 1);
     const aOut = course(ta.points, e.end + 1, e.end + 1 + k);
@@ -176,6 +187,8 @@ export function repairSwaps(
     const tailB = tb.points.filter((p) => p[0] > e.frame);
     ta.points = [...headA, ...tailB];
     tb.points = [...headB, ...tailA];
+    holder[e.a] = ib;
+    holder[e.b] = ia;
   }
   return repaired;
 }
