@@ -6,6 +6,7 @@ import { analyzeVideo } from '../node/analyze-video.js';
 import { readGrayFrames } from '../node/frames.js';
 import { writeSimulationVideo } from '../node/simulation-video.js';
 import { ClassicalDetector } from '../detect/classical-detector.js';
+import { printPeakFinderSpeedOnce } from '../detect/peak-speed.js';
 import { resolveSettings } from '../settings.js';
 import type { SimulationParams } from '../simulate/simulation.js';
 import { createSimulation } from '../simulate/simulation.js';
@@ -48,6 +49,7 @@ const FILE_SPEED_ROUNDS = 7;
 
 /** Decode-only and full-analysis throughput on one file, measured one after the other. */
 export async function measureFileSpeed(video: string): Promise<FileSpeed> {
+  printPeakFinderSpeedOnce(); // the peak head finder alone (detect/peak-speed.ts)
   // Best of seven runs each, taking turns: the first also warms up the JIT and the file cache.
   let decodeFps = 0;
   let analysisFps = 0;

@@ -6,6 +6,7 @@ import type { BlobStats } from './blob-stats.js';
 import { blobCentroid, mergeCloseBlobs } from './blob-stats.js';
 import { BlobLabeller } from './label.js';
 import { estimateNoiseSigma } from './noise.js';
+import { MIN_COUNTING_HEAD_PX, lowThresholdScale, windowSignificant } from './head-window.js';
 import { judgeRoundCell, roundCellFragments } from './round-cell.js';
 import { splitByPositions, splitTouchingHeads } from './split.js';
 import type { Detection, DetectionClass, DetectionMask, Detector } from './types.js';
@@ -99,11 +100,6 @@ const HEAD_PEAK_QUANTILE = 0.75;
  */
 const HIGH_FLOOR_HEAD_SHARE = 0.35;
 const LOW_FLOOR_HEAD_SHARE = 0.18;
-/**
- * Side of the box, µm, over which a blob's peak is averaged for the significance test (see
- * `detect`): about two thirds of a head's width, so the box stays on the head.
- */
-const PEAK_BOX_UM = 2;
 
 /** Extra output of the classical detector, off by default (the analysis engine needs none). */
 export interface ClassicalDetectorOptions {
@@ -170,24 +166,27 @@ export class ClassicalDetector implements Detector {
       subtracted.sampleHistogram(this.histogram, NOISE_SAMPLE_STEP, true);
       this.sigma = estimateNoiseSigma(this.histogram);
     }
-    const low = Math.max(lowFloor, s.lowThresholdSigma * this.sigma);
+    // Heads fewer than 3 pixels wide grow at a lower threshold (see lowThresholdScale).
+    const lowSigma = lowThresholdScale(s.umPerPixel) * s.lowThresholdSigma;
+    const low = Math.max(lowFloor, lowSigma * this.sigma);
     const contrastFloor = Math.max(low, highFloor);
     const high = Math.max(contrastFloor, s.highThresholdSigma * this.sigma);
-    // A blob whose peak pixel is not significant on its own is kept when the mean over a box of
-    // PEAK_BOX_UM around it is: the noise of a k x k mean is sigma / k, while a head (wider than the
-    // box) keeps most of its contrast. Its peak must still reach the contrast floor.
-    const side = peakBoxSide(s.umPerPixel);
-    const boxHigh = (s.highThresholdSigma * this.sigma) / side;
+    // A blob whose peak pixel is not significant on its own is kept when the signal over a window
+    // of a head's size around it is (see windowSignificant): the noise of a sum over n pixels is
+    // sigma x √n, while a head keeps most of its contrast. Its peak must still reach the contrast
+    // floor.
+    const windowHigh = s.highThresholdSigma * this.sigma;
     const { width, height } = frame;
+    const { umPerPixel } = s;
     const keep =
-      side > 1 && high > contrastFloor
+      high > contrastFloor
         ? (peak: number, pixel: number) =>
             peak >= high ||
             (peak >= contrastFloor &&
-              boxMean(subtracted.signalAt, pixel, side, width, height) >= boxHigh)
+              windowSignificant(subtracted.signalAt, pixel, width, height, umPerPixel, windowHigh))
         : undefined;
     const found = this.labeller
-      .label(subtracted, width, height, low, high, keep)
+      .label(subtracted, width, height, low, high, keep, contrastFloor)
       .filter((b) => !isRing(b, subtracted.signalAt, width, height, low));
     const blobs = mergeCloseBlobs(found, s.mergeDistanceUm / s.umPerPixel);
     return this.judgeBlobs(blobs, subtracted.signal, frame.width, low, high, frame.height);
@@ -340,6 +339,8 @@ export class ClassicalDetector implements Detector {
     // Where single heads vary this much, area and signal cannot tell two heads lying on one
     // another from one large glowing head: only the bright cores part them (see `split`).
     if (Math.max(areaScale, massScale) > MAX_SPREAD_SCALE_FOR_COUNTING) return 1;
+    // Heads of a few pixels vary by a ring of pixels as large as themselves (MIN_COUNTING_HEAD_PX).
+    if (typicalPx < MIN_COUNTING_HEAD_PX) return 1;
     const area = blob.area / typicalPx / areaScale;
     if (area < MULTI_HEAD_AREA_FACTOR || this.typicalMass === null) return 1;
     const mass = signalSum(blob, low) / this.typicalMass / massScale;
@@ -468,38 +469,6 @@ export class ClassicalDetector implements Detector {
       morphometry,
     };
   }
-}
-
-/**
- * Odd side, pixels, of the box of about {@link PEAK_BOX_UM}, at least 3. Coarser than 1 µm/px (a
- * 10x objective) the box would be one pixel, no box at all, and heads 3 to 5 pixels long whose peak
- * pixel is not significant on its own were lost: on generated hard videos of 80 heads the recall was
- * 0.90 at 1.2 µm/px and 0.78 at 1.5; with a 3-pixel box 0.98 and 0.87, precision unchanged (0.99).
- */
-function peakBoxSide(umPerPixel: number): number {
-  return Math.max(3, 2 * Math.floor(PEAK_BOX_UM / umPerPixel / 2) + 1);
-}
-
-/** Mean signal over the side x side box centred on `pixel`, clipped at the frame's edges. */
-function boxMean(
-  signalAt: (pixel: number) => number,
-  pixel: number,
-  side: number,
-  width: number,
-  height: number,
-): number {
-  const half = (side - 1) / 2;
-  const cx = pixel % width;
-  const cy = (pixel - cx) / width;
-  let sum = 0;
-  let n = 0;
-  for (let y = Math.max(0, cy - half); y <= Math.min(height - 1, cy + half); y++) {
-    for (let x = Math.max(0, cx - half); x <= Math.min(width - 1, cx + half); x++) {
-      sum += signalAt(y * width + x);
-      n += 1;
-    }
-  }
-  return sum / n;
 }
 
 function runningMean(previous: number | null, value: number): number {

@@ -42,8 +42,25 @@ describe('BlobLabeller', () => {
         expect(labeller.map.labels[at(x, y)]).toBe(square?.members[0]);
       }
     }
-    expect(labeller.map.isLabelled(at(8, 6))).toBe(true);
+    // Without a pixel at the high threshold a blob is not even filled.
+    expect(labeller.map.isLabelled(at(8, 6))).toBe(false);
     expect(labeller.map.isLabelled(at(7, 6))).toBe(false);
+  });
+
+  it('fills blobs from the seed threshold: the low one by default when `keep` decides', () => {
+    const signal = new Int16Array(width * height).fill(-32768);
+    signal[at(8, 6)] = 25;
+    signal[at(7, 6)] = 22;
+    signal[at(2, 2)] = 35;
+    signal[at(3, 2)] = 30;
+    const frame = subtracted(signal, 20);
+    const keepAll = () => true;
+    const peaks = (seedAt?: number) =>
+      new BlobLabeller().label(frame, width, height, 20, 40, keepAll, seedAt).map((b) => b.peak);
+    expect(peaks()).toEqual([35, 25]);
+    // A caller whose `keep` passes no peak under 30 says so, and the dimmer blob is never filled.
+    expect(peaks(30)).toEqual([35]);
+    expect(new BlobLabeller().label(frame, width, height, 20, 40).length).toBe(0);
   });
 
   it('counts a pixel beside a hole in its blob as boundary', () => {

@@ -56,6 +56,13 @@ export class BlobLabeller {
      * where it lies.
      */
     keep?: (peak: number, peakPixel: number) => boolean,
+    /**
+     * Blobs are filled only from pixels at or above this, so a blob whose peak is below it is
+     * neither filled, labelled nor kept: by default `high` without `keep` (such a blob could not
+     * pass) and `low` with it, unless the caller gives the lowest peak its `keep` passes. At a low
+     * growing threshold noise makes many small blobs, which then cost nothing.
+     */
+    seedAt: number = keep ? low : high,
   ): BlobStats[] {
     const { signal, candidates, candidateCount } = frame;
     const size = width * height;
@@ -73,7 +80,7 @@ export class BlobLabeller {
     let labelled = 0;
     for (let c = 0; c < candidateCount; c++) {
       const start = candidates[c] ?? 0;
-      if ((signal[start] ?? 0) < low) continue;
+      if ((signal[start] ?? 0) < seedAt) continue;
       const label = map.take();
       // The sums live in locals while the blob fills; a blob object is made only for a kept blob
       // (most components of a real recording are specks of noise or glow that are not).

@@ -45,6 +45,21 @@ describe('peak maps', () => {
     expect(spread[10 * w + 18]).toBeCloseTo(spread[12 * w + 18]!, 6);
   });
 
+  it('selects the same median and deviation as sorting the sample, ties and both parities', () => {
+    for (const length of [1, 2, 3, 10, 11, 500, 1001]) {
+      const values = Float32Array.from({ length }, (_, i) => ((i * 7919) % 37) / 3 - 5);
+      for (const step of [1, 3]) {
+        const sample = Float32Array.from(values.filter((_, i) => i % step === 0)).sort();
+        const median = sample[sample.length >> 1]!;
+        const deviations = sample.map((v) => Math.abs(v - median)).sort();
+        expect(robustLevel(values, step)).toEqual({
+          median,
+          mad: deviations[deviations.length >> 1]!,
+        });
+      }
+    }
+  });
+
   it('gives the median and the median absolute deviation of a sample', () => {
     const values = Float32Array.from([1, 2, 3, 4, 100]);
     expect(robustLevel(values, 1)).toEqual({ median: 3, mad: 1 });

@@ -15,9 +15,10 @@ export function boxMean(
   r: number,
   out: Float32Array<ArrayBuffer> = new Float32Array(width * height),
   tmp: Float32Array<ArrayBuffer> = new Float32Array(width * height),
+  columns: Float32Array = new Float32Array(width),
 ): Float32Array<ArrayBuffer> {
   for (let y = 0; y < height; y++) boxRow(src, tmp, y * width, width, r);
-  const columns = new Float32Array(width);
+  columns.fill(0, 0, width);
   for (let y = 0; y < Math.min(r, height); y++) {
     for (let x = 0; x < width; x++) columns[x]! += tmp[y * width + x]!;
   }
@@ -80,13 +81,71 @@ export function smoothed(
   return boxMean(b, width, height, r, a);
 }
 
-/** Median and median absolute deviation of every `step`-th value of a map. */
-export function robustLevel(map: Float32Array, step: number): { median: number; mad: number } {
-  const sample = new Float32Array(Math.ceil(map.length / step));
-  for (let i = 0, k = 0; i < map.length; i += step) sample[k++] = map[i]!;
-  sample.sort();
-  const median = sample[sample.length >> 1] ?? 0;
-  for (let k = 0; k < sample.length; k++) sample[k] = Math.abs(sample[k]! - median);
-  sample.sort();
-  return { median, mad: sample[sample.length >> 1] ?? 0 };
+/**
+ * The k-th smallest of the first n values (0-based), the values reordered: a quickselect with the
+ * median of three as pivot, linear on average where sorting is n log n; the same value sorting gives.
+ */
+function selectInPlace(a: Float32Array, n: number, k: number): number {
+  let left = 0;
+  let right = n - 1;
+  const swap = (i: number, j: number): void => {
+    const t = a[i]!;
+    a[i] = a[j]!;
+    a[j] = t;
+  };
+  for (;;) {
+    if (right <= left + 1) {
+      if (right === left + 1 && a[right]! < a[left]!) swap(left, right);
+      return a[k]!;
+    }
+    swap((left + right) >> 1, left + 1);
+    if (a[left]! > a[right]!) swap(left, right);
+    if (a[left + 1]! > a[right]!) swap(left + 1, right);
+    if (a[left]! > a[left + 1]!) swap(left, left + 1);
+    // a[left] <= pivot = a[left + 1] <= a[right]: both ends stop the scans.
+    let i = left + 1;
+    let j = right;
+    const pivot = a[left + 1]!;
+    for (;;) {
+      do i++;
+      while (a[i]! < pivot);
+      do j--;
+      while (a[j]! > pivot);
+      if (j < i) break;
+      swap(i, j);
+    }
+    a[left + 1] = a[j]!;
+    a[j] = pivot;
+    if (j >= k) right = j - 1;
+    if (j <= k) left = i;
+  }
+}
+
+/**
+ * Median and median absolute deviation of every `step`-th value of a map (the values at
+ * i = 0, step, 2 step, ...; the median is the middle value, the upper one of an even count). With
+ * `sample` (at least ceil(length / step) long) nothing is allocated.
+ */
+export function robustLevel(
+  map: Float32Array,
+  step: number,
+  sample: Float32Array = new Float32Array(Math.ceil(map.length / step)),
+): { median: number; mad: number } {
+  let n = 0;
+  for (let i = 0; i < map.length; i += step) sample[n++] = map[i]!;
+  return sampleLevel(sample, n);
+}
+
+/** {@link robustLevel} of the first n values of `sample` themselves (reordered, then overwritten). */
+export function sampleLevel(sample: Float32Array, n: number): { median: number; mad: number } {
+  if (n === 0) return { median: 0, mad: 0 };
+  const median = selectInPlace(sample, n, n >> 1);
+  deviationsInPlace(sample, n, median);
+  const mad = selectInPlace(sample, n, n >> 1);
+  return { median, mad };
+}
+
+/** sample[k] = |sample[k] - median| for the first n values. */
+function deviationsInPlace(sample: Float32Array, n: number, median: number): void {
+  for (let k = 0; k < n; k++) sample[k] = Math.abs(sample[k]! - median);
 }

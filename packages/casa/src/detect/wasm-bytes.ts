@@ -150,3 +150,40 @@ export const I8X16_MAX_U = [0xfd, 0x79];
 export const I8X16_MIN_U = [0xfd, 0x77];
 export const I8X16_GE_U = [0xfd, 0x2c];
 export const I8X16_LE_U = [0xfd, 0x2a];
+
+// SIMD on pairs of doubles (the peak finder's box means: f32 storage, f64 arithmetic, two lanes).
+export const V128 = 0x7b;
+/** `v128.load64_zero`: two f32 into the low lanes (alignment 0, offset 0). */
+export const V128_LOAD64_ZERO = [0xfd, 0x5d, 0, 0];
+/** `v128.store64_lane` of lane 0: the two f32 of the low lanes (alignment 0, offset 0). */
+export const V128_STORE64_LANE0 = [0xfd, 0x5b, 0, 0, 0];
+export const F64X2_PROMOTE_LOW_F32X4 = [0xfd, 0x5f];
+export const F32X4_DEMOTE_F64X2_ZERO = [0xfd, 0x5e];
+export const F64X2_SPLAT = [0xfd, 0x14];
+export const F64X2_ADD = [0xfd, 0xf0, 0x01];
+export const F64X2_SUB = [0xfd, 0xf1, 0x01];
+export const F64X2_MUL = [0xfd, 0xf2, 0x01];
+export const F64_GE = 0x66;
+export const F32_GE = 0x60;
+export const F32_CONVERT_I32_U = 0xb3;
+/** `v128.load32_zero`: one f32 into lane 0 (alignment 0, offset 0). */
+export const V128_LOAD32_ZERO = [0xfd, 0x5c, 0, 0];
+/** `v128.load32_lane` into lane 1, and `v128.store32_lane` of lanes 0 and 1. */
+export const V128_LOAD32_LANE1 = [0xfd, 0x56, 0, 0, 1];
+export const V128_STORE32_LANE0 = [0xfd, 0x5a, 0, 0, 0];
+export const V128_STORE32_LANE1 = [0xfd, 0x5a, 0, 0, 1];
+export const F64X2_EXTRACT_LANE0 = [0xfd, 0x21, 0];
+export const F64X2_EXTRACT_LANE1 = [0xfd, 0x21, 1];
+export const F64X2_REPLACE_LANE1 = [0xfd, 0x22, 1];
+export const F32X4_SPLAT = [0xfd, 0x13];
+export const F32X4_GE = [0xfd, 0x46];
+export const I32X4_BITMASK = [0xfd, 0xa4, 0x01];
+/** `v128.store` at the address plus `offset` bytes (alignment 0). */
+export function v128Store(offset: number): number[] {
+  return [0xfd, 0x0b, 0, ...leb(offset)];
+}
+export const I16X8_EXTEND_LOW_I8X16_U = [0xfd, 0x89, 0x01];
+export const I16X8_EXTEND_HIGH_I8X16_U = [0xfd, 0x8a, 0x01];
+export const I32X4_EXTEND_LOW_I16X8_U = [0xfd, 0xa9, 0x01];
+export const I32X4_EXTEND_HIGH_I16X8_U = [0xfd, 0xaa, 0x01];
+export const F32X4_CONVERT_I32X4_U = [0xfd, 0xfb, 0x01];
