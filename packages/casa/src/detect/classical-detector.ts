@@ -234,9 +234,10 @@ export class ClassicalDetector implements Detector {
     const typical = this.typicalAreaPx ?? Math.sqrt(s.minHeadAreaUm2 * s.maxHeadAreaUm2) * pxPerUm2;
     const detections: Detection[] = [];
     const maxCluster = s.maxClusterAreaUm2 * pxPerUm2;
-    // Round cells (leukocytes, germ cells) are reported apart and count as no spermatozoon. Under
-    // bright field they are paler than the thresholds and large dark debris looks like them, so
-    // there they stay dropped as before (see isRoundCell).
+    // Round cells (leukocytes, germ cells) are reported apart and count as no spermatozoon. Where
+    // heads are dark they are paler than the thresholds, which cut them into pieces: there
+    // DarkRoundCellFinder finds them (createHeadDetector applies it), and large blobs stay dropped
+    // here (see isRoundCell).
     const roundCells = s.polarity === 'bright';
     const fragments = roundCells ? roundCellFragments(blobs, width, height, s.umPerPixel) : null;
     for (const cell of fragments?.cells ?? []) {
