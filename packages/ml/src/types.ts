@@ -19,6 +19,11 @@ export interface PixelBox {
 export interface DetectionSample {
   readonly frame: GreyImage;
   readonly boxes: readonly PixelBox[];
+  /**
+   * Held-out frames only: the part of the frame scored (heads and detections whose centre lies
+   * in it); the rest is context the network sees but no one counts. The whole frame if absent.
+   */
+  readonly scoredRegion?: PixelBox;
 }
 
 /** A predicted head: centre and box in frame pixels, confidence 0 to 1. */

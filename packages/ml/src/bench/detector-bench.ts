@@ -116,7 +116,7 @@ async function trainOnTuningVideos(o: DetectorBenchOptions): Promise<TrainingFig
       learningRate: 0.003,
       seed: 1,
       matchRadiusPx: o.radiusPx,
-      architecture: { ...DEFAULT_ARCHITECTURE, channels: o.channels },
+      architecture: { ...DEFAULT_ARCHITECTURE, channels: o.channels, stride: o.stride },
     },
     (m, current) => {
       console.log(

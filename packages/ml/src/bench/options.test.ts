@@ -23,6 +23,9 @@ describe('detector benchmark options', () => {
     expect(o.saveModel).toBe('m.zip');
     expect(o.epochs).toBe(9);
     expect(o.seedsPerSet).toBe(1);
+    expect(o.stride).toBe(4);
+    expect(parseBenchOptions(['--quick', '--stride', '2']).stride).toBe(2);
+    expect(() => parseBenchOptions(['--stride', '3'])).toThrow(/Bad option --stride/);
   });
 
   it('refuses channel lists that are not whole counts from 1 to 64', () => {

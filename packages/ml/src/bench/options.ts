@@ -1,4 +1,5 @@
 /** Command-line options of the detector benchmark (`--quick`, `--epochs N`, ...). */
+import type { HeadDetectorStride } from '../detector/model.js';
 import { DEFAULT_ARCHITECTURE } from '../detector/model.js';
 
 /** What one run of the detector benchmark does. */
@@ -19,6 +20,8 @@ export interface DetectorBenchOptions {
   readonly seedsPerSet: number;
   /** Output channels of the network's convolutions (`--channels 4,8,8`). */
   readonly channels: readonly number[];
+  /** Input pixels per output cell of the network (`--stride 2|4`). */
+  readonly stride: HeadDetectorStride;
   /** Where to write the trained model as a SARM model file (`--save-model FILE`), if anywhere. */
   readonly saveModel: string | null;
 }
@@ -32,6 +35,7 @@ export const DEFAULT_BENCH_OPTIONS: DetectorBenchOptions = {
   radiusPx: 5,
   seedsPerSet: 3,
   channels: DEFAULT_ARCHITECTURE.channels,
+  stride: DEFAULT_ARCHITECTURE.stride,
   saveModel: null,
 };
 
@@ -45,10 +49,11 @@ const QUICK_OPTIONS: DetectorBenchOptions = {
   radiusPx: 5,
   seedsPerSet: 1,
   channels: DEFAULT_ARCHITECTURE.channels,
+  stride: DEFAULT_ARCHITECTURE.stride,
   saveModel: null,
 };
 
-type NumericOption = Exclude<keyof DetectorBenchOptions, 'channels' | 'saveModel'>;
+type NumericOption = Exclude<keyof DetectorBenchOptions, 'channels' | 'saveModel' | 'stride'>;
 
 const FLAGS: Record<string, NumericOption> = {
   '--epochs': 'epochs',
@@ -63,18 +68,27 @@ const FLAGS: Record<string, NumericOption> = {
 export const USAGE =
   'Usage: npm run bench -w packages/ml -- [--quick] [--epochs N] [--patience N] ' +
   '[--train-frames N] [--eval-frames N] [--speed-frames N] [--radius PX] [--seeds 1-3]\n' +
-  '       [--channels C1,C2,...] [--save-model FILE.zip]\n' +
+  '       [--channels C1,C2,...] [--stride 2|4] [--save-model FILE.zip]\n' +
   '       npm run bench -w packages/ml -- <epochs> [videos] [sim|ellipses]   (training bench)';
 
 /** Parses the flags; `--quick` sets the smoke defaults, later flags override them. */
 export function parseBenchOptions(args: readonly string[]): DetectorBenchOptions {
   const base = args.includes('--quick') ? QUICK_OPTIONS : DEFAULT_BENCH_OPTIONS;
-  const options: Record<NumericOption, number> = { ...base };
-  let channels = base.channels;
-  let saveModel = base.saveModel;
+  const { channels: baseChannels, stride: baseStride, saveModel: baseSave, ...numbers } = base;
+  const options: Record<NumericOption, number> = { ...numbers };
+  let channels = baseChannels;
+  let stride = baseStride;
+  let saveModel = baseSave;
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i] ?? '';
     if (arg === '--quick') continue;
+    if (arg === '--stride') {
+      const value = args[i + 1];
+      if (value !== '2' && value !== '4') throw new RangeError(`Bad option --stride\n${USAGE}`);
+      stride = value === '2' ? 2 : 4;
+      i += 1;
+      continue;
+    }
     if (arg === '--channels' || arg === '--save-model') {
       const text = args[i + 1] ?? '';
       if (arg === '--channels') channels = parseChannels(text);
@@ -92,7 +106,7 @@ export function parseBenchOptions(args: readonly string[]): DetectorBenchOptions
     i += 1;
   }
   options.seedsPerSet = Math.min(3, Math.max(1, Math.round(options.seedsPerSet)));
-  return { ...options, channels, saveModel };
+  return { ...options, channels, stride, saveModel };
 }
 
 /** "4,8,8": one or more whole channel counts from 1 to 64. */

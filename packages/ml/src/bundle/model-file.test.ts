@@ -2,7 +2,7 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initBackend } from '../backend.js';
 import { detectHeads, thresholdOf } from '../detector/infer.js';
-import { createHeadDetector } from '../detector/model.js';
+import { createHeadDetector, DEFAULT_ARCHITECTURE } from '../detector/model.js';
 import { trainHeadDetector } from '../detector/train.js';
 import type { SavedHeadDetector } from '../detector/weights.js';
 import { loadWeights, saveWeights } from '../detector/weights.js';
@@ -174,6 +174,19 @@ describe('savedHeadDetectorOf', () => {
     expect(() => savedHeadDetectorOf(saved)).toThrow(
       'Invalid architecture.json: architecture.channels must be a list of positive integers',
     );
+  });
+
+  it('reads a stride-2 head detector and refuses a stride the network cannot have', () => {
+    const model = createHeadDetector({ ...DEFAULT_ARCHITECTURE, stride: 2 }, 5);
+    const bytes = packModelBundle({ metadata, saved: saveWeights(model) });
+    model.dispose();
+    const saved = savedHeadDetectorOf(unpackModelBundle(bytes).saved);
+    expect(saved.architecture.stride).toBe(2);
+    const loaded = loadWeights(saved);
+    expect(loaded.architecture.stride).toBe(2);
+    loaded.dispose();
+    const wrong = { ...saved, architecture: { ...saved.architecture, stride: 3 } } as SavedWeights;
+    expect(() => savedHeadDetectorOf(wrong)).toThrow(/architecture\.stride/);
   });
 
   it('reads the detection threshold the training chose, and refuses one outside 0 to 1', () => {

@@ -1,4 +1,7 @@
-/** Deterministic augmentation of grey frames and their boxes (flips, 90° turns, photometric). */
+/**
+ * Deterministic augmentation of grey frames and their boxes (flips, 90° turns, a dark field stop,
+ * photometric).
+ */
 import type { Random } from '../random.js';
 import { normal } from '../random.js';
 import type { DetectionSample, GreyImage, PixelBox } from '../types.js';
@@ -16,6 +19,18 @@ export interface AugmentOptions {
   readonly blurChance: number;
   /** Largest Gaussian noise sigma, grey levels. */
   readonly noiseSigma: number;
+  /**
+   * Chance of darkening the frame beyond the rim of a large disc, as a microscope's field stop
+   * darkens the corners of a recording (heads there are dropped). It changes the frame's mean and
+   * spread, which standardisation divides by, as a real field stop does. Absent: never.
+   */
+  readonly fieldStopChance?: number;
+  /**
+   * Spread of the standardised frame: its values are multiplied by a factor drawn from
+   * [1 / (1 + s), 1 + s] and shifted by up to ±s/2, as a field stop or a denser field changes
+   * the mean and deviation a frame is standardised by. Absent: 0.
+   */
+  readonly standardisedJitter?: number;
 }
 
 export const DEFAULT_AUGMENT: AugmentOptions = {
@@ -34,7 +49,14 @@ export function augmentSample(
   sample: DetectionSample,
   options: AugmentOptions,
   random: Random,
-): { image: Float32Array; width: number; height: number; boxes: PixelBox[] } {
+): {
+  image: Float32Array;
+  width: number;
+  height: number;
+  boxes: PixelBox[];
+  gain?: number;
+  shift?: number;
+} {
   const { width: w, height: h, data } = sample.frame;
   const flipX = options.flips && random() < 0.5;
   const flipY = options.flips && random() < 0.5;
@@ -55,7 +77,7 @@ export function augmentSample(
       image[Math.floor(v) * outW + Math.floor(u)] = data[y * w + x] ?? 0;
     }
   }
-  const boxes = sample.boxes.map((b) => {
+  const boxes: PixelBox[] = sample.boxes.map((b) => {
     const [ua, va] = map(b.x1, b.y1);
     const [ub, vb] = map(b.x2, b.y2);
     return {
@@ -65,8 +87,53 @@ export function augmentSample(
       y2: Math.max(va, vb),
     };
   });
+  const kept =
+    (options.fieldStopChance ?? 0) > 0 && random() < (options.fieldStopChance ?? 0)
+      ? fieldStop(image, outW, outH, boxes, random)
+      : boxes;
   photometric(image, outW, outH, options, random);
-  return { image, width: outW, height: outH, boxes };
+  const jitter = options.standardisedJitter ?? 0;
+  if (jitter <= 0) return { image, width: outW, height: outH, boxes: kept };
+  const gain = (1 + jitter) ** (random() * 2 - 1);
+  const shift = (random() - 0.5) * jitter;
+  return { image, width: outW, height: outH, boxes: kept, gain, shift };
+}
+
+/** Pixels over which a field stop's rim fades from the field to dark. */
+const FIELD_STOP_RIM_PX = 4;
+
+/**
+ * Darkens the frame outside a disc whose rim crosses it (a random side, reaching 0 to 40 % of the
+ * frame's smaller side in from the centre's far edge) to a dark grey; answers the boxes whose
+ * centre stays inside.
+ */
+function fieldStop(
+  image: Float32Array,
+  w: number,
+  h: number,
+  boxes: PixelBox[],
+  random: Random,
+): PixelBox[] {
+  const angle = random() * 2 * Math.PI;
+  const dx = Math.cos(angle);
+  const dy = Math.sin(angle);
+  const radius = (1 + 2 * random()) * Math.max(w, h);
+  // The rim crosses the line from the centre towards (dx, dy) this far from the centre.
+  const rim = (0.1 + 0.4 * random()) * Math.min(w, h);
+  const cx = w / 2 - dx * (radius - rim);
+  const cy = h / 2 - dy * (radius - rim);
+  let mean = 0;
+  for (const v of image) mean += v;
+  const dark = (random() * 0.3 * mean) / (image.length || 1);
+  const darkness = (x: number, y: number): number =>
+    Math.min(1, Math.max(0, (Math.hypot(x - cx, y - cy) - radius) / FIELD_STOP_RIM_PX + 0.5));
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const t = darkness(x + 0.5, y + 0.5);
+      if (t > 0) image[y * w + x] = (image[y * w + x] ?? 0) * (1 - t) + dark * t;
+    }
+  }
+  return boxes.filter((b) => darkness((b.x1 + b.x2) / 2, (b.y1 + b.y2) / 2) < 0.5);
 }
 
 function photometric(

@@ -1,7 +1,13 @@
 /** Packing frames and boxes into input and target tensors, and the training loss. */
 import * as tf from '@tensorflow/tfjs-core';
 import type { PixelBox } from '../types.js';
-import { encodeTargetsInto, paddedSize, STRIDE, standardiseInto } from './encode.js';
+import {
+  encodeTargetsInto,
+  HEAT_SIGMA_CELLS,
+  paddedSize,
+  STRIDE,
+  standardiseInto,
+} from './encode.js';
 import type { HeadDetectorModel } from './model.js';
 import { forward } from './model.js';
 
@@ -11,6 +17,9 @@ export interface PreparedFrame {
   readonly width: number;
   readonly height: number;
   readonly boxes: readonly PixelBox[];
+  /** Factor and offset applied after standardisation (augmentation only; 1 and 0 if absent). */
+  readonly gain?: number;
+  readonly shift?: number;
 }
 
 /** Weight of a cell's heat error grows with its target, so the few head cells are not drowned. */
@@ -18,35 +27,69 @@ const POSITIVE_WEIGHT = 10;
 /** Weight of the box size error against the heat error. */
 const SIZE_WEIGHT = 0.1;
 
+/** How targets are laid out: pixels per output cell and the heat peak's radius in cells. */
+export interface TargetEncoding {
+  readonly stride: number;
+  readonly sigmaCells: number;
+}
+
+/** The encoding of version 1 models saved before the stride could be chosen. */
+export const DEFAULT_ENCODING: TargetEncoding = { stride: STRIDE, sigmaCells: HEAT_SIGMA_CELLS };
+
 /** Input [n, H, W, 1] of frames of one size, standardised and padded to multiples of the stride. */
-export function inputTensor(frames: readonly PreparedFrame[]): tf.Tensor4D {
+export function inputTensor(frames: readonly PreparedFrame[], stride = STRIDE): tf.Tensor4D {
   const first = frames[0];
   if (first === undefined) throw new Error('inputTensor: no frames');
-  const pw = paddedSize(first.width);
-  const ph = paddedSize(first.height);
+  const pw = paddedSize(first.width, stride);
+  const ph = paddedSize(first.height, stride);
   const data = new Float32Array(frames.length * pw * ph);
   frames.forEach((f, i) => {
     if (f.width !== first.width || f.height !== first.height) {
       throw new Error('inputTensor: frames of one batch must share a size');
     }
-    standardiseInto(f.image, f.width, f.height, data, i * pw * ph);
+    standardiseInto(f.image, f.width, f.height, data, i * pw * ph, stride);
+    if (f.gain !== undefined || f.shift !== undefined) {
+      jitterInto(data, i * pw * ph, f.width, f.height, pw, f.gain ?? 1, f.shift ?? 0);
+    }
   });
   return tf.tensor4d(data, [frames.length, ph, pw, 1]);
 }
 
-/** Targets [n, h/4, w/4, 3] and size mask [n, h/4, w/4, 1] of frames of one size. */
-export function targetTensors(frames: readonly PreparedFrame[]): {
+/** Multiplies and shifts the frame's standardised values (not its zero padding) in place. */
+function jitterInto(
+  data: Float32Array,
+  offset: number,
+  width: number,
+  height: number,
+  paddedWidth: number,
+  gain: number,
+  shift: number,
+): void {
+  for (let y = 0; y < height; y += 1) {
+    const row = offset + y * paddedWidth;
+    for (let x = 0; x < width; x += 1) data[row + x] = (data[row + x] ?? 0) * gain + shift;
+  }
+}
+
+/** Targets [n, h/stride, w/stride, 3] and size mask [n, h/stride, w/stride, 1] of frames of one size. */
+export function targetTensors(
+  frames: readonly PreparedFrame[],
+  encoding: TargetEncoding = DEFAULT_ENCODING,
+): {
   target: tf.Tensor4D;
   mask: tf.Tensor4D;
 } {
   const first = frames[0];
   if (first === undefined) throw new Error('targetTensors: no frames');
-  const gw = paddedSize(first.width) / STRIDE;
-  const gh = paddedSize(first.height) / STRIDE;
+  const { stride, sigmaCells } = encoding;
+  const gw = paddedSize(first.width, stride) / stride;
+  const gh = paddedSize(first.height, stride) / stride;
   const cells = gw * gh;
   const target = new Float32Array(frames.length * cells * 3);
   const mask = new Float32Array(frames.length * cells);
-  frames.forEach((f, i) => encodeTargetsInto(f.boxes, gw, gh, target, mask, i * cells * 3));
+  frames.forEach((f, i) =>
+    encodeTargetsInto(f.boxes, gw, gh, target, mask, i * cells * 3, stride, sigmaCells),
+  );
   return {
     target: tf.tensor4d(target, [frames.length, gh, gw, 3]),
     mask: tf.tensor4d(mask, [frames.length, gh, gw, 1]),
@@ -81,10 +124,15 @@ export function detectorLoss(
 }
 
 /** The loss of a model on prepared frames of one size (no gradient). */
-export function lossOf(model: HeadDetectorModel, frames: readonly PreparedFrame[]): tf.Scalar {
+export function lossOf(
+  model: HeadDetectorModel,
+  frames: readonly PreparedFrame[],
+  sigmaCells = HEAT_SIGMA_CELLS,
+): tf.Scalar {
   return tf.tidy(() => {
-    const { target, mask } = targetTensors(frames);
-    return detectorLoss(forward(model, inputTensor(frames)), target, mask);
+    const { stride } = model.architecture;
+    const { target, mask } = targetTensors(frames, { stride, sigmaCells });
+    return detectorLoss(forward(model, inputTensor(frames, stride)), target, mask);
   });
 }
 

@@ -45,6 +45,26 @@ describe('encodeTargetsInto and decodePeaks', () => {
     }
   });
 
+  it('at stride 2 reads back two heads 5 px apart that stride 4 merges', () => {
+    const boxes = [
+      { x1: 16, y1: 16, x2: 26, y2: 26 },
+      { x1: 20.8, y1: 16, x2: 30.8, y2: 26 },
+    ];
+    const headsAt = (stride: number) => {
+      const gw = 48 / stride;
+      const target = new Float32Array(gw * gw * 3);
+      encodeTargetsInto(boxes, gw, gw, target, new Float32Array(gw * gw), 0, stride);
+      return decodePeaks(target, gw, gw, 0.5, 48, 48, 'interleaved', stride);
+    };
+    const fine = headsAt(2).sort((a, b) => a.x - b.x);
+    expect(fine.map((h) => [h.x, h.y])).toEqual([
+      [expect.closeTo(21, 0), expect.closeTo(21, 0)],
+      [expect.closeTo(25.8, 0), expect.closeTo(21, 0)],
+    ]);
+    expect((fine[0]?.x2 ?? 0) - (fine[0]?.x1 ?? 0)).toBeCloseTo(10, 3);
+    expect(headsAt(4)).toHaveLength(1);
+  });
+
   it('finds no head below the threshold', () => {
     const output = new Float32Array(4 * 4 * 3).fill(0.2);
     expect(decodePeaks(output, 4, 4, 0.3, 16, 16)).toEqual([]);
@@ -95,6 +115,55 @@ describe('augmentSample', () => {
       expect(box).toBeDefined();
       expect(x).toBeCloseTo(((box?.x1 ?? 0) + (box?.x2 ?? 0)) / 2, 6);
       expect(y).toBeCloseTo(((box?.y1 ?? 0) + (box?.y2 ?? 0)) / 2, 6);
+    }
+  });
+});
+
+describe('augmentSample field stop and jitter', () => {
+  const still = {
+    flips: false,
+    rotations: false,
+    brightness: 0,
+    contrast: 0,
+    blurChance: 0,
+    noiseSigma: 0,
+  };
+  // A bright 32x32 frame with a head in each corner and one in the middle.
+  const sample = {
+    frame: { width: 32, height: 32, data: new Uint8Array(32 * 32).fill(200) },
+    boxes: [2, 30].flatMap((x) =>
+      [2, 30].map((y) => ({ x1: x - 1, y1: y - 1, x2: x + 1, y2: y + 1 })),
+    ),
+  };
+  const middle = { x1: 15, y1: 15, x2: 17, y2: 17 };
+
+  it('darkens a part of the frame and drops the heads there, never the middle', () => {
+    const random = seededRandom(3);
+    let darkened = 0;
+    for (let i = 0; i < 20; i += 1) {
+      const out = augmentSample(
+        { ...sample, boxes: [...sample.boxes, middle] },
+        { ...still, fieldStopChance: 1 },
+        random,
+      );
+      const dark = out.image.filter((v) => v < 100).length;
+      expect(dark).toBeGreaterThan(0);
+      expect(dark).toBeLessThan(out.image.length / 2);
+      expect(out.boxes).toContainEqual(middle);
+      if (out.boxes.length < 5) darkened += 1;
+      expect(out.gain).toBeUndefined();
+    }
+    expect(darkened).toBeGreaterThan(0);
+  });
+
+  it('jitters the standardised values within the range asked for', () => {
+    const random = seededRandom(4);
+    for (let i = 0; i < 20; i += 1) {
+      const out = augmentSample(sample, { ...still, standardisedJitter: 0.5 }, random);
+      expect(out.boxes).toHaveLength(4);
+      expect(out.gain).toBeGreaterThanOrEqual(1 / 1.5);
+      expect(out.gain).toBeLessThanOrEqual(1.5);
+      expect(Math.abs(out.shift ?? 1)).toBeLessThanOrEqual(0.25);
     }
   });
 });

@@ -1,14 +1,14 @@
 /** Turning frames and boxes into network inputs and targets, and outputs back into heads. */
 import type { HeadPrediction, PixelBox } from '../types.js';
 
-/** Input pixels per output cell. */
+/** Input pixels per output cell of version 1 models saved before the stride could be chosen. */
 export const STRIDE = 4;
 /** Gaussian radius of a head in the target heat map, output cells. */
 export const HEAT_SIGMA_CELLS = 1;
 
 /** Rounds a size up to the next multiple of the stride. */
-export function paddedSize(n: number): number {
-  return Math.ceil(n / STRIDE) * STRIDE;
+export function paddedSize(n: number, stride = STRIDE): number {
+  return Math.ceil(n / stride) * stride;
 }
 
 /**
@@ -23,6 +23,7 @@ export function standardiseInto(
   height: number,
   out: Float32Array,
   offset: number,
+  stride = STRIDE,
 ): void {
   const count = width * height;
   let mean = 0;
@@ -32,7 +33,7 @@ export function standardiseInto(
   for (let i = 0; i < count; i += 1) variance += ((image[i] ?? 0) - mean) ** 2;
   const scale = 1 / Math.max(Math.sqrt(variance / (count || 1)), 1);
   const centre = roundHalfToEven(mean);
-  const pw = paddedSize(width);
+  const pw = paddedSize(width, stride);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       out[offset + y * pw + x] = ((image[y * width + x] ?? 0) - centre) * scale;
@@ -49,9 +50,9 @@ function roundHalfToEven(value: number): number {
 }
 
 /**
- * Targets for one frame at offset `offset` of `[n, h/4, w/4, 3]` arrays: a Gaussian heat peak
- * (sigma one cell, 1 at the centre, the maximum where heads overlap) and log box sizes in cells at
- * each head's cell; `mask` marks the cells whose size counts.
+ * Targets for one frame at offset `offset` of `[n, h/stride, w/stride, 3]` arrays: a Gaussian heat
+ * peak (sigma `sigmaCells`, 1 at the centre, the maximum where heads overlap) and log box sizes in
+ * cells at each head's cell; `mask` marks the cells whose size counts.
  */
 export function encodeTargetsInto(
   boxes: readonly PixelBox[],
@@ -60,25 +61,27 @@ export function encodeTargetsInto(
   target: Float32Array,
   mask: Float32Array,
   offset: number,
+  stride = STRIDE,
+  sigmaCells = HEAT_SIGMA_CELLS,
 ): void {
-  const reach = Math.ceil(3 * HEAT_SIGMA_CELLS);
+  const reach = Math.ceil(3 * sigmaCells);
   for (const b of boxes) {
-    const cx = (b.x1 + b.x2) / 2 / STRIDE - 0.5;
-    const cy = (b.y1 + b.y2) / 2 / STRIDE - 0.5;
+    const cx = (b.x1 + b.x2) / 2 / stride - 0.5;
+    const cy = (b.y1 + b.y2) / 2 / stride - 0.5;
     const ix = Math.round(cx);
     const iy = Math.round(cy);
     for (let y = Math.max(0, iy - reach); y <= Math.min(gridH - 1, iy + reach); y += 1) {
       for (let x = Math.max(0, ix - reach); x <= Math.min(gridW - 1, ix + reach); x += 1) {
         const d2 = (x - cx) ** 2 + (y - cy) ** 2;
-        const heat = Math.exp(-d2 / (2 * HEAT_SIGMA_CELLS ** 2));
+        const heat = Math.exp(-d2 / (2 * sigmaCells ** 2));
         const at = offset + (y * gridW + x) * 3;
         if (heat > (target[at] ?? 0)) target[at] = heat;
       }
     }
     if (ix < 0 || iy < 0 || ix >= gridW || iy >= gridH) continue;
     const at = offset + (iy * gridW + ix) * 3;
-    target[at + 1] = Math.log(Math.max(b.x2 - b.x1, 1) / STRIDE);
-    target[at + 2] = Math.log(Math.max(b.y2 - b.y1, 1) / STRIDE);
+    target[at + 1] = Math.log(Math.max(b.x2 - b.x1, 1) / stride);
+    target[at + 2] = Math.log(Math.max(b.y2 - b.y1, 1) / stride);
     mask[offset / 3 + iy * gridW + ix] = 1;
   }
 }
@@ -87,7 +90,7 @@ export function encodeTargetsInto(
  * Heads from one frame's outputs (heat already through the sigmoid), `[gridH, gridW, 3]` or, with
  * `layout` 'planar', `[3, gridH, gridW]`: cells that are 3x3 local maxima above `threshold`,
  * centred to a fraction of a cell by a Gaussian fit of their 3x3 neighbourhood (see `peakOffset`),
- * clipped to the frame.
+ * clipped to the frame; cells are `stride` pixels.
  */
 export function decodePeaks(
   output: Float32Array,
@@ -97,6 +100,7 @@ export function decodePeaks(
   frameW: number,
   frameH: number,
   layout: 'interleaved' | 'planar' = 'interleaved',
+  stride = STRIDE,
 ): HeadPrediction[] {
   const cells = gridW * gridH;
   // Interleaved: [heat, log w, log h] per cell (TensorFlow.js, NHWC); planar: three planes (ONNX).
@@ -112,12 +116,12 @@ export function decodePeaks(
       // a Gaussian too, sampled at -1, 0 and +1 cells.
       const cx =
         (x + 0.5 + peakOffset(heat.column(x - 1, y), heat.column(x, y), heat.column(x + 1, y))) *
-        STRIDE;
+        stride;
       const cy =
-        (y + 0.5 + peakOffset(heat.row(x, y - 1), heat.row(x, y), heat.row(x, y + 1))) * STRIDE;
+        (y + 0.5 + peakOffset(heat.row(x, y - 1), heat.row(x, y), heat.row(x, y + 1))) * stride;
       const at = (y * gridW + x) * cellStep;
-      const bw = Math.exp(output[at + channelStep] ?? 0) * STRIDE;
-      const bh = Math.exp(output[at + 2 * channelStep] ?? 0) * STRIDE;
+      const bw = Math.exp(output[at + channelStep] ?? 0) * stride;
+      const bh = Math.exp(output[at + 2 * channelStep] ?? 0) * stride;
       if (cx >= frameW || cy >= frameH) continue;
       heads.push({
         x: cx,

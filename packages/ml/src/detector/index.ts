@@ -1,6 +1,11 @@
 /** Public API of the head detector. */
-export { createHeadDetector, DEFAULT_ARCHITECTURE, forward } from './model.js';
-export type { HeadDetectorArchitecture, HeadDetectorModel } from './model.js';
+export {
+  createHeadDetector,
+  DEFAULT_ARCHITECTURE,
+  forward,
+  HEAD_DETECTOR_STRIDES,
+} from './model.js';
+export type { HeadDetectorArchitecture, HeadDetectorModel, HeadDetectorStride } from './model.js';
 export { DEFAULT_AUGMENT, augmentSample } from './augment.js';
 export type { AugmentOptions } from './augment.js';
 export { DEFAULT_THRESHOLD, detectHeads, predictFrames, thresholdOf } from './infer.js';

@@ -3,7 +3,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import type { GreyImage, HeadPrediction } from '../types.js';
 import type { PreparedFrame } from './batch.js';
 import { groupBySize, inputTensor } from './batch.js';
-import { decodePeaks, paddedSize, STRIDE } from './encode.js';
+import { decodePeaks, paddedSize } from './encode.js';
 import type { HeadDetectorModel } from './model.js';
 import { forward } from './model.js';
 
@@ -42,10 +42,17 @@ export function predictFrames(
       const chunk = group.slice(start, start + batchSize);
       const first = chunk[0];
       if (first === undefined) continue;
-      const gw = paddedSize(first.width) / STRIDE;
-      const gh = paddedSize(first.height) / STRIDE;
+      const { stride } = model.architecture;
+      const gw = paddedSize(first.width, stride) / stride;
+      const gh = paddedSize(first.height, stride) / stride;
       const out = tf.tidy(() => {
-        const raw = forward(model, inputTensor(chunk.map((c) => c.f)));
+        const raw = forward(
+          model,
+          inputTensor(
+            chunk.map((c) => c.f),
+            stride,
+          ),
+        );
         const logit = tf.slice(raw, [0, 0, 0, 0], [-1, -1, -1, 1]);
         const size = tf.slice(raw, [0, 0, 0, 1], [-1, -1, -1, 2]);
         return tf.concat([tf.sigmoid(logit), size], 3);
@@ -62,6 +69,8 @@ export function predictFrames(
           threshold,
           c.width,
           c.height,
+          'interleaved',
+          stride,
         );
       });
     }

@@ -1,16 +1,25 @@
-/** The head detector network: a few convolutions down to stride 4, a heat map and box size head. */
+/** The head detector network: a few convolutions down to stride 4 or 2, a heat map and box size head. */
 import * as tf from '@tensorflow/tfjs-core';
 import { seededRandom } from '../random.js';
 import { heNormalScale, modelOfVariables, randomNormalVariable } from '../variables.js';
+
+/** Input pixels per output cell a head detector may have. */
+export type HeadDetectorStride = 2 | 4;
+
+/** The strides a head detector may have. */
+export const HEAD_DETECTOR_STRIDES: readonly HeadDetectorStride[] = [2, 4];
 
 /** What defines the network's shape; saved with the weights. */
 export interface HeadDetectorArchitecture {
   readonly kind: 'sarm-head-detector';
   readonly version: 1;
-  /** Output channels of each 3x3 convolution; the first two have stride 2. */
+  /**
+   * Output channels of each 3x3 convolution; the first two (stride 4) or the first (stride 2)
+   * step by 2 pixels.
+   */
   readonly channels: readonly number[];
-  /** Input pixels per output cell. */
-  readonly stride: 4;
+  /** Input pixels per output cell: 4 (every file saved before the choice) or 2. */
+  readonly stride: HeadDetectorStride;
   /**
    * Heat a peak needs to count as a head, chosen on the validation frames of the kept epoch;
    * absent in untrained models and older files, which use `DEFAULT_THRESHOLD`.
@@ -44,8 +53,9 @@ export function layerShapes(
 ): { filter: [number, number, number, number]; stride: number }[] {
   const layers: { filter: [number, number, number, number]; stride: number }[] = [];
   let inC = 1;
+  const strided = architecture.stride === 2 ? 1 : 2;
   architecture.channels.forEach((outC, i) => {
-    layers.push({ filter: [3, 3, inC, outC], stride: i < 2 ? 2 : 1 });
+    layers.push({ filter: [3, 3, inC, outC], stride: i < strided ? 2 : 1 });
     inC = outC;
   });
   layers.push({ filter: [1, 1, inC, HEAD_CHANNELS], stride: 1 });
@@ -77,8 +87,9 @@ export const modelFromVariables: (
 ) => HeadDetectorModel = modelOfVariables;
 
 /**
- * Runs the network on a batch [n, h, w, 1] of standardised frames (h, w multiples of 4) and
- * answers raw outputs [n, h/4, w/4, 3]: heat logit, log width and log height in cells.
+ * Runs the network on a batch [n, h, w, 1] of standardised frames (h, w multiples of the stride)
+ * and answers raw outputs [n, h/stride, w/stride, 3]: heat logit, log width and log height in
+ * cells.
  */
 export function forward(model: HeadDetectorModel, input: tf.Tensor4D): tf.Tensor4D {
   return tf.tidy(() => {

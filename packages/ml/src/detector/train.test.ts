@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initBackend } from '../backend.js';
 import { generateEllipseSamples } from '../synthetic.js';
+import { inputTensor } from './batch.js';
 import { predictFrames } from './infer.js';
 import { f1Score, matchCentres } from './metrics.js';
 import { createHeadDetector } from './model.js';
@@ -59,6 +60,49 @@ describe('trainHeadDetector', () => {
     expect(last?.valF1).toBeGreaterThan(0.7);
     expect(last?.f1).toBeGreaterThan(0.7);
     for (const m of history) expect(THRESHOLD_CANDIDATES).toContain(m.threshold);
+  });
+
+  it('scores the given held-out frames and trains on every sample', async () => {
+    const samples = generateEllipseSamples({ count: 6, seed: 8 });
+    const held = generateEllipseSamples({ count: 2, seed: 9 });
+    let loaded = 0;
+    const source = {
+      count: samples.length,
+      load: (i: number) => {
+        loaded += 1;
+        return Promise.resolve(samples[i] ?? samples[0]!);
+      },
+    };
+    const { model, history } = await trainHeadDetector(source, {
+      ...options,
+      epochs: 1,
+      batchSize: 3,
+      trainF1Samples: 0,
+      validation: held,
+    });
+    model.dispose();
+    // Six loads to train; none to score the training F1 of no samples; the held-out frames
+    // come from `validation`, not from the source.
+    expect(loaded).toBe(6);
+    expect(Number.isFinite(history[0]?.valLoss)).toBe(true);
+    expect(history[0]?.valF1).toBeLessThan(1);
+  });
+
+  it('counts only the heads and detections in a held-out frame’s scored region', async () => {
+    const samples = generateEllipseSamples({ count: 6, seed: 8 });
+    const held = generateEllipseSamples({ count: 2, seed: 9 }).map((s) => ({
+      ...s,
+      scoredRegion: { x1: 0, y1: 0, x2: 0, y2: 0 },
+    }));
+    const { model, history } = await trainHeadDetector(samples, {
+      ...options,
+      epochs: 1,
+      batchSize: 3,
+      validation: held,
+    });
+    model.dispose();
+    // Nothing to find and nothing found in an empty region: a perfect score.
+    expect(history[0]?.valF1).toBe(1);
   });
 
   it('stops after the epoch whose callback answers stop', async () => {
@@ -132,6 +176,21 @@ describe('trainHeadDetector', () => {
     expect(resumed.history.map((m) => m.epoch)).toEqual([3, 4]);
     // A resumed model starts where the saved one was, not from scratch.
     expect(resumed.history[0]?.valLoss).toBeLessThan((scratch.history[0]?.valLoss ?? 0) * 0.8);
+  });
+});
+
+describe('inputTensor', () => {
+  it('scales and shifts a jittered frame after standardising it, not its padding', () => {
+    const frame = { image: Float32Array.from([0, 2, 4]), width: 3, height: 1, boxes: [] };
+    const plain = inputTensor([frame]);
+    const jittered = inputTensor([{ ...frame, gain: 2, shift: 0.5 }]);
+    const p = Array.from(plain.dataSync());
+    const j = Array.from(jittered.dataSync());
+    plain.dispose();
+    jittered.dispose();
+    expect(p.length).toBe(4 * 4);
+    expect(j.slice(0, 3)).toEqual(p.slice(0, 3).map((v) => v * 2 + 0.5));
+    expect(j.slice(3)).toEqual(p.slice(3));
   });
 });
 

@@ -8,6 +8,7 @@ import type { AugmentOptions } from './augment.js';
 import { augmentSample, DEFAULT_AUGMENT } from './augment.js';
 import type { PreparedFrame } from './batch.js';
 import { detectorLoss, groupBySize, inputTensor, lossOf, targetTensors } from './batch.js';
+import { HEAT_SIGMA_CELLS } from './encode.js';
 import { DEFAULT_THRESHOLD, predictFrames } from './infer.js';
 import { f1Score, matchCentres } from './metrics.js';
 import type { HeadDetectorArchitecture, HeadDetectorModel } from './model.js';
@@ -29,6 +30,13 @@ export interface TrainHeadDetectorOptions {
   readonly threshold: number;
   readonly augment: AugmentOptions | false;
   readonly architecture: HeadDetectorArchitecture;
+  /** Radius of a head's Gaussian peak in the target heat map, output cells. */
+  readonly heatSigmaCells: number;
+  /**
+   * Frames held out for validation (loss, F1 and the threshold choice) instead of a share of
+   * `samples`: every sample then trains and `validationSplit` is not used.
+   */
+  readonly validation?: readonly DetectionSample[] | DetectionSampleSource;
   /** Continue training this model instead of a new one (resume from a saved epoch). */
   readonly model?: HeadDetectorModel;
   /** The epoch to run first, 1-based: a resumed run passes the saved epoch + 1. */
@@ -56,6 +64,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainHeadDetectorOptions = {
   threshold: DEFAULT_THRESHOLD,
   augment: DEFAULT_AUGMENT,
   architecture: DEFAULT_ARCHITECTURE,
+  heatSigmaCells: HEAT_SIGMA_CELLS,
   trainF1Samples: 64,
   firstEpoch: 1,
 };
@@ -116,13 +125,15 @@ export async function trainHeadDetector(
     Array.from({ length: source.count }, (_, i) => i),
     random,
   );
-  const valCount = splitSizes(source.count, o.validationSplit).validation;
-  const validation = order.slice(0, valCount);
+  const held = o.validation === undefined ? null : sampleSourceOf(o.validation);
+  const valCount = held === null ? splitSizes(source.count, o.validationSplit).validation : 0;
+  const validation =
+    held === null ? order.slice(0, valCount) : Array.from({ length: held.count }, (_, i) => i);
   const model = o.model ?? createHeadDetector(o.architecture, o.seed);
   try {
     const { history, stopped } = await trainOn(
       model,
-      source,
+      { training: source, validation: held ?? source },
       o,
       random,
       order.slice(valCount),
@@ -137,16 +148,17 @@ export async function trainHeadDetector(
   }
 }
 
-/** The epochs of trainHeadDetector over the training and held-out indices of `source`. */
+/** The epochs of trainHeadDetector over the training and held-out indices of their sources. */
 function trainOn(
   model: HeadDetectorModel,
-  source: DetectionSampleSource,
+  sources: { training: DetectionSampleSource; validation: DetectionSampleSource },
   o: TrainHeadDetectorOptions,
   random: () => number,
   training: readonly number[],
   validation: readonly number[],
   onEpoch?: EpochCallback,
 ) {
+  const source = sources.training;
   const loader = new BatchLoader(source);
   const chunk = Math.max(1, o.batchSize);
   return runTrainingLoop(training, random, o, {
@@ -156,14 +168,16 @@ function trainOn(
       const loaded = await loader.take(batch);
       const frames = loaded.map((s) => prepare(s, o, random));
       for (const group of groupBySize(frames)) {
-        const loss = trainStep(model, optimizer, group);
+        const loss = trainStep(model, optimizer, group, o.heatSigmaCells);
         totals.loss += loss * group.length;
         totals.count += group.length;
       }
     },
     async scoreEpoch(totals) {
       const held =
-        validation.length > 0 ? await scoreHeldOut(model, source, validation, chunk) : null;
+        validation.length > 0
+          ? await scoreHeldOut(model, sources.validation, validation, chunk, o.heatSigmaCells)
+          : null;
       const chosen =
         held === null
           ? { threshold: o.threshold, f1: Number.NaN }
@@ -212,19 +226,38 @@ class BatchLoader {
   }
 }
 
-/** Loads `indices` of the source `chunk` at a time, prepared unchanged, and hands each chunk on. */
+/**
+ * Loads `indices` of the source `chunk` at a time, prepared unchanged, and hands each chunk on
+ * with the samples' scored regions.
+ */
 async function forEachChunk(
   source: DetectionSampleSource,
   indices: readonly number[],
   chunk: number,
-  use: (frames: PreparedFrame[]) => void,
+  use: (frames: PreparedFrame[], regions: (PixelBox | undefined)[]) => void,
 ): Promise<void> {
   for (let start = 0; start < indices.length; start += chunk) {
     const loaded = await Promise.all(
       indices.slice(start, start + chunk).map((i) => source.load(i)),
     );
-    use(loaded.map(unchanged));
+    use(
+      loaded.map(unchanged),
+      loaded.map((s) => s.scoredRegion),
+    );
   }
+}
+
+/** The centres inside a region (all of them when there is none). */
+function inRegion<T>(
+  items: readonly T[],
+  centre: (item: T) => [number, number],
+  region?: PixelBox,
+): T[] {
+  if (region === undefined) return items.slice();
+  return items.filter((item) => {
+    const [x, y] = centre(item);
+    return x >= region.x1 && x < region.x2 && y >= region.y1 && y < region.y2;
+  });
 }
 
 /** The held-out frames' mean loss, predictions at the lowest candidate threshold and boxes. */
@@ -233,6 +266,7 @@ async function scoreHeldOut(
   source: DetectionSampleSource,
   indices: readonly number[],
   chunk: number,
+  sigmaCells: number,
 ): Promise<{
   loss: number;
   predictions: HeadPrediction[][];
@@ -241,10 +275,15 @@ async function scoreHeldOut(
   let sum = 0;
   const predictions: HeadPrediction[][] = [];
   const boxes: { boxes: readonly PixelBox[] }[] = [];
-  await forEachChunk(source, indices, chunk, (frames) => {
-    sum += meanLoss(model, frames) * frames.length;
-    predictions.push(...predictFrames(model, frames, THRESHOLD_CANDIDATES[0]));
-    boxes.push(...frames.map((f) => ({ boxes: f.boxes })));
+  await forEachChunk(source, indices, chunk, (frames, regions) => {
+    sum += meanLoss(model, frames, sigmaCells) * frames.length;
+    const found = predictFrames(model, frames, THRESHOLD_CANDIDATES[0]);
+    predictions.push(...found.map((p, i) => inRegion(p, (h) => [h.x, h.y], regions[i])));
+    boxes.push(
+      ...frames.map((f, i) => ({
+        boxes: inRegion(f.boxes, (b) => [(b.x1 + b.x2) / 2, (b.y1 + b.y2) / 2], regions[i]),
+      })),
+    );
   });
   return { loss: sum / Math.max(indices.length, 1), predictions, boxes };
 }
@@ -270,9 +309,11 @@ function trainStep(
   model: HeadDetectorModel,
   optimizer: tf.Optimizer,
   frames: readonly PreparedFrame[],
+  sigmaCells: number,
 ): number {
-  const input = inputTensor(frames);
-  const { target, mask } = targetTensors(frames);
+  const { stride } = model.architecture;
+  const input = inputTensor(frames, stride);
+  const { target, mask } = targetTensors(frames, { stride, sigmaCells });
   const cost = optimizer.minimize(() => detectorLoss(forward(model, input), target, mask), true, [
     ...model.variables,
   ]);
@@ -283,10 +324,14 @@ function trainStep(
   return value;
 }
 
-function meanLoss(model: HeadDetectorModel, frames: readonly PreparedFrame[]): number {
+function meanLoss(
+  model: HeadDetectorModel,
+  frames: readonly PreparedFrame[],
+  sigmaCells: number,
+): number {
   let sum = 0;
   for (const group of groupBySize(frames)) {
-    const loss = lossOf(model, group);
+    const loss = lossOf(model, group, sigmaCells);
     sum += (loss.dataSync()[0] ?? Number.NaN) * group.length;
     loss.dispose();
   }

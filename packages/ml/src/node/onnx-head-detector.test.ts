@@ -6,7 +6,7 @@ import { initBackend } from '../backend.js';
 import { TrainedHeadDetector } from '../detector/casa-detector.js';
 import { paddedSize, standardiseInto } from '../detector/encode.js';
 import type { HeadDetectorModel } from '../detector/model.js';
-import { createHeadDetector, forward } from '../detector/model.js';
+import { createHeadDetector, DEFAULT_ARCHITECTURE, forward } from '../detector/model.js';
 import { headDetectorToOnnx } from '../detector/onnx-export.js';
 import { ONNX_HEAD_INPUT, ONNX_HEAD_OUTPUT, ONNX_HEAD_PADS } from '../detector/onnx-io.js';
 import { trainHeadDetector } from '../detector/train.js';
@@ -47,10 +47,11 @@ function noise(width: number, height: number, seed: number): GreyImage {
  * (standardised in JavaScript) and by ONNX Runtime (the graph standardises the bytes itself).
  */
 async function bothOutputs(network: HeadDetectorModel, frame: GreyImage) {
-  const width = paddedSize(frame.width);
-  const height = paddedSize(frame.height);
+  const { stride } = network.architecture;
+  const width = paddedSize(frame.width, stride);
+  const height = paddedSize(frame.height, stride);
   const input = new Float32Array(width * height);
-  standardiseInto(frame.data, frame.width, frame.height, input, 0);
+  standardiseInto(frame.data, frame.width, frame.height, input, 0, stride);
   const tfjs = tf.tidy(() => {
     const raw = forward(network, tf.tensor4d(input, [1, height, width, 1]));
     const heat = tf.sigmoid(tf.slice(raw, [0, 0, 0, 0], [-1, -1, -1, 1]));
@@ -76,12 +77,18 @@ async function bothOutputs(network: HeadDetectorModel, frame: GreyImage) {
 describe('headDetectorToOnnx', () => {
   it('computes what TensorFlow.js computes, on sizes that need padding too', async () => {
     const untrained = createHeadDetector(undefined, 9);
+    const fine = createHeadDetector({ ...DEFAULT_ARCHITECTURE, stride: 2, channels: [4, 4, 4] }, 5);
     for (const [network, frame] of [
       [model(), noise(70, 50, 1)],
       [untrained, noise(64, 48, 2)],
       [model(), noise(640, 480, 3)],
+      [fine, noise(71, 49, 4)],
     ] as const) {
       const { expected, actual } = await bothOutputs(network, frame);
+      const { stride } = network.architecture;
+      const cells =
+        (paddedSize(frame.width, stride) * paddedSize(frame.height, stride)) / stride ** 2;
+      expect(expected.length).toBe(cells * 3);
       expect(actual.length).toBe(expected.length);
       let worst = 0;
       for (let i = 0; i < expected.length; i++)
@@ -89,6 +96,7 @@ describe('headDetectorToOnnx', () => {
       expect(worst).toBeLessThan(1e-3);
     }
     untrained.dispose();
+    fine.dispose();
   });
 
   it('refuses weights that do not fit the architecture', () => {
@@ -134,6 +142,34 @@ describe('OnnxHeadDetector', () => {
     }
     expect(heads).toBeGreaterThan(0);
     await detector.release();
+  });
+
+  it('finds the heads of a stride-2 model as the TensorFlow.js detector does', async () => {
+    const { model: fine } = await trainHeadDetector(
+      generateEllipseSamples({ count: 12, seed: 22 }),
+      {
+        epochs: 2,
+        batchSize: 6,
+        learningRate: 0.01,
+        architecture: { ...DEFAULT_ARCHITECTURE, stride: 2, channels: [4, 4, 4] },
+      },
+    );
+    const detector = await OnnxHeadDetector.open(saveWeights(fine, 0.05), { workers: 0 });
+    const reference = new TrainedHeadDetector(fine, { threshold: 0.05 });
+    const [sample] = generateEllipseSamples({ count: 1, seed: 34, heads: [4, 6] });
+    if (sample === undefined) throw new Error('No sample');
+    const frame = { index: frameIndex(0), ...sample.frame };
+    const settings = resolveSettings();
+    const expected = reference.detect(frame, settings);
+    const actual = await detector.detect(frame, settings);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(actual.length).toBe(expected.length);
+    actual.forEach((d, i) => {
+      expect(d.x).toBeCloseTo(expected[i]?.x ?? Number.NaN, 2);
+      expect(d.y).toBeCloseTo(expected[i]?.y ?? Number.NaN, 2);
+    });
+    await detector.release();
+    fine.dispose();
   });
 
   it('runs on the calling thread unless the machine has four CPUs or more', () => {

@@ -12,10 +12,11 @@ import type { GreyImage, HeadPrediction } from '../types.js';
 import { headsInFrame, openHeadSession } from './onnx-head-session.js';
 import { locateWorker } from './worker-path.js';
 
-/** What a worker starts with: the ONNX graph and the detection threshold. */
+/** What a worker starts with: the ONNX graph, the detection threshold and the model's stride. */
 export interface HeadWorkerSetup {
   readonly model: Uint8Array;
   readonly threshold: number;
+  readonly stride: number;
 }
 
 /** A frame for a worker: its bytes (transferred), size and the id of the answer. */
@@ -77,6 +78,7 @@ export class OnnxHeadDetector implements Detector {
     const setup: HeadWorkerSetup = {
       model: headDetectorToOnnx(saved),
       threshold: options.threshold ?? saved.architecture.threshold ?? DEFAULT_THRESHOLD,
+      stride: saved.architecture.stride,
     };
     const workers = Math.max(0, Math.round(options.workers ?? defaultHeadWorkers()));
     const runner =
@@ -125,17 +127,25 @@ class LocalRunner implements HeadRunner {
   private constructor(
     private readonly session: InferenceSession,
     private readonly threshold: number,
+    private readonly stride: number,
   ) {}
 
   static async open(setup: HeadWorkerSetup): Promise<LocalRunner> {
-    return new LocalRunner(await openHeadSession(setup.model), setup.threshold);
+    return new LocalRunner(await openHeadSession(setup.model), setup.threshold, setup.stride);
   }
 
   async run(frame: GreyImage): Promise<HeadPrediction[]> {
     const buffer = this.buffers.copyOf(frame);
     try {
       const data = new Uint8Array(buffer);
-      return await headsInFrame(this.session, data, frame.width, frame.height, this.threshold);
+      return await headsInFrame(
+        this.session,
+        data,
+        frame.width,
+        frame.height,
+        this.threshold,
+        this.stride,
+      );
     } finally {
       this.buffers.giveBack(buffer);
     }

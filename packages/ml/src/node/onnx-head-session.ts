@@ -20,7 +20,8 @@ export function openHeadSession(model: Uint8Array): Promise<InferenceSession> {
 
 /**
  * Heads in a grey frame (`width` x `height` bytes, which must stay unchanged until the promise
- * settles: the run starts on a later turn of the event loop), highest confidence first.
+ * settles: the run starts on a later turn of the event loop), highest confidence first; `stride`
+ * is the model's pixels per output cell.
  */
 export async function headsInFrame(
   session: InferenceSession,
@@ -28,9 +29,10 @@ export async function headsInFrame(
   width: number,
   height: number,
   threshold: number,
+  stride = STRIDE,
 ): Promise<HeadPrediction[]> {
-  const paddedWidth = paddedSize(width);
-  const paddedHeight = paddedSize(height);
+  const paddedWidth = paddedSize(width, stride);
+  const paddedHeight = paddedSize(height, stride);
   const pads = [0, 0, 0, 0, 0, 0, paddedHeight - height, paddedWidth - width].map(BigInt);
   const outputs = await session.run({
     [ONNX_HEAD_INPUT]: new Tensor('uint8', data, [1, 1, height, width]),
@@ -40,11 +42,12 @@ export async function headsInFrame(
   if (heads === undefined) throw new Error('The head detector answered no heat map');
   return decodePeaks(
     heads.data as Float32Array,
-    paddedWidth / STRIDE,
-    paddedHeight / STRIDE,
+    paddedWidth / stride,
+    paddedHeight / stride,
     threshold,
     width,
     height,
     'planar',
+    stride,
   );
 }

@@ -13,7 +13,8 @@ try {
   const session = await openHeadSession(setup.model);
   port.on('message', (request: HeadFrameRequest) => {
     const { id, width, height, data } = request;
-    headsInFrame(session, new Uint8Array(data), width, height, setup.threshold).then(
+    const frame = new Uint8Array(data);
+    headsInFrame(session, frame, width, height, setup.threshold, setup.stride).then(
       // The frame's memory goes back with the answer, for the next frame to reuse.
       (heads) => post({ id, heads, data }, [data]),
       (error: unknown) =>
