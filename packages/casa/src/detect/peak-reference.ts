@@ -5,7 +5,7 @@
  */
 import type { CasaSettings } from '../settings.js';
 import type { GrayFrame } from '../types.js';
-import { emptyBlobStats, type BlobStats } from './blob-stats.js';
+import { addPixel, emptyBlobStats, type BlobStats } from './blob-stats.js';
 import {
   contrastAt,
   headDetection,
@@ -118,20 +118,8 @@ function momentsOf(owner: Int32Array, count: number, width: number, contrast: Co
       const k = owner[i]!;
       if (k === 0) continue;
       const m = moments[k - 1]!;
-      const w = Math.max(0, contrastAt(contrast, x, y));
-      m.weight += w;
-      m.wx += w * x;
-      m.wy += w * y;
-      m.area++;
-      m.sx += x;
-      m.sy += y;
-      m.sxx += x * x;
-      m.syy += y * y;
-      m.sxy += x * y;
-      m.minX = Math.min(m.minX, x);
-      m.minY = Math.min(m.minY, y);
-      m.maxX = Math.max(m.maxX, x);
-      m.maxY = Math.max(m.maxY, y);
+      // The peak stays 0: a head's peak is its own (see headDetection).
+      addPixel(m, x, y, 0, Math.max(0, contrastAt(contrast, x, y)));
       const edge =
         x === 0 ||
         y === 0 ||

@@ -4,35 +4,9 @@
  * compiled (no SIMD, a content security policy) `create` answers null and the maps stay in
  * JavaScript.
  */
-import { moduleBytes } from './wasm-bytes.js';
 import { boxKernel, bytesKernel, scanKernel } from './peak-wasm-code.js';
-
-/** The parts of the WebAssembly API used here (not in the ES library's types). */
-interface WasmApi {
-  validate(bytes: Uint8Array): boolean;
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { exports: Record<string, unknown> };
-}
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-type Kernel = (...args: number[]) => void;
-
-const PAGE_BYTES = 65536;
-
-/** The module compiled once per process; null where the engine cannot run it. */
-let compiled: object | null | undefined;
-
-function compile(wasm: WasmApi): object | null {
-  const bytes = moduleBytes([boxKernel(), bytesKernel(), scanKernel()]);
-  if (!wasm.validate(bytes)) return null;
-  try {
-    return new wasm.Module(bytes);
-  } catch {
-    return null;
-  }
-}
+import type { Kernel, WasmMemory } from './wasm-module.js';
+import { WASM_PAGE_BYTES, instantiateKernels } from './wasm-module.js';
 
 /** The maps of one map size, as views of the module's memory. */
 export interface PeakWasmMaps {
@@ -65,15 +39,12 @@ export class PeakWasm {
 
   /** An instance, or null where WebAssembly SIMD is not available. */
   static create(): PeakWasm | null {
-    const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-    if (wasm === undefined) return null;
-    if (compiled === undefined) compiled = compile(wasm);
-    if (compiled === null) return null;
-    const { exports } = new wasm.Instance(compiled);
-    return new PeakWasm(
-      exports.memory as WasmMemory,
-      exports as Record<'box' | 'bytes' | 'scan', Kernel>,
-    );
+    const module = instantiateKernels<'box' | 'bytes' | 'scan'>('peak-finder', () => [
+      boxKernel(),
+      bytesKernel(),
+      scanKernel(),
+    ]);
+    return module === null ? null : new PeakWasm(module.memory, module.kernels);
   }
 
   /** Lays out the maps for `width` x `height` (and a sample of `sampleLength`) and returns them. */
@@ -88,7 +59,7 @@ export class PeakWasm {
     const countsAt = listAt + mapBytes;
     const needed = countsAt + 16;
     const have = this.memory.buffer.byteLength;
-    if (needed > have) this.memory.grow(Math.ceil((needed - have) / PAGE_BYTES));
+    if (needed > have) this.memory.grow(Math.ceil((needed - have) / WASM_PAGE_BYTES));
     const { buffer } = this.memory;
     const map = (k: number) => new Float32Array(buffer, k * mapBytes, n);
     this.frame = new Uint8Array(buffer, frameAt, n);

@@ -10,42 +10,12 @@
  *   means through an integral image) and the per-block byte thresholds, in the same floating-point
  *   operations as the JavaScript (doubles, Float32 storage).
  */
-import { moduleBytes } from './wasm-bytes.js';
 import { KERNELS, NAN_THRESHOLD_INDEX } from './wasm-kernel-code.js';
+import type { Kernel, WasmMemory } from './wasm-module.js';
+import { WASM_PAGE_BYTES, instantiateKernels } from './wasm-module.js';
 
-/** The parts of the WebAssembly API used here (not in the ES library's types). */
-interface WasmApi {
-  validate(bytes: Uint8Array): boolean;
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { exports: Record<string, unknown> };
-}
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-type Kernel = (...args: number[]) => void;
-
-const PAGE_BYTES = 65536;
 /** Entries of the byte-threshold table: `atLeast` (258) and a 0 read for a NaN threshold. */
 const AT_LEAST_ENTRIES = NAN_THRESHOLD_INDEX + 1;
-
-/** The module compiled once per process; null where the engine cannot run it. */
-let compiled: object | null | undefined;
-
-/**
- * The kernels' module, or null where it cannot be compiled: no SIMD, or a page whose content
- * security policy forbids compiling WebAssembly (a CompileError or EvalError). The detector then
- * works in JavaScript instead of failing, or worse, finding no head.
- */
-function compileKernels(wasm: WasmApi): object | null {
-  const bytes = moduleBytes(KERNELS);
-  if (!wasm.validate(bytes)) return null;
-  try {
-    return new wasm.Module(bytes);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The kernels for frames whose width is a multiple of 16, on buffers in the module's memory that
@@ -106,12 +76,8 @@ export class WasmKernels {
 
   /** Kernels, or null where WebAssembly SIMD is not available (the caller works in JavaScript). */
   static create(): WasmKernels | null {
-    const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-    if (wasm === undefined) return null;
-    if (compiled === undefined) compiled = compileKernels(wasm);
-    if (compiled === null) return null;
-    const { exports } = new wasm.Instance(compiled);
-    return new WasmKernels(exports.memory as WasmMemory, exports as Record<string, Kernel>);
+    const module = instantiateKernels<string>('background', () => KERNELS);
+    return module === null ? null : new WasmKernels(module.memory, module.kernels);
   }
 
   /** Whether frames of this width are handled here (whole 16-byte groups per row). */
@@ -151,7 +117,7 @@ export class WasmKernels {
     this.countsAt = this.rowHitsAt + align(this.blocksWide);
     const needed = this.countsAt + 8;
     const have = this.memory.buffer.byteLength;
-    if (needed > have) this.memory.grow(Math.ceil((needed - have) / PAGE_BYTES));
+    if (needed > have) this.memory.grow(Math.ceil((needed - have) / WASM_PAGE_BYTES));
     const { buffer } = this.memory;
     // A layout for another size leaves stale values: start from zeros (the integral's first row
     // and column must be).
