@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPaths } from '../node/ffmpeg-paths.js';
-import { classicalHeadFinder, formatRealHeads, scoreMarkedFolder } from './real-heads.js';
+import type { Detection, Detector } from '../detect/types.js';
+import {
+  classicalHeadFinder,
+  detectorHeadFinder,
+  formatRealHeads,
+  scoreMarkedFolder,
+} from './real-heads.js';
 
 const WIDTH = 160;
 const HEIGHT = 120;
@@ -77,5 +83,21 @@ describe('scoreMarkedFolder', () => {
   it('scores any head finder the same way (a finder that reports nothing finds nothing)', async () => {
     const score = await scoreMarkedFolder(dir, () => [], 5);
     expect(score.pooled).toMatchObject({ marked: 6, found: 0, matched: 0, recall: 0, f1: 0 });
+  });
+
+  it('scores a detector given as such, a trained model answering a promise: its heads and clusters, not its round cells', async () => {
+    const at = (x: number, y: number, className: Detection['className']): Detection =>
+      ({ x, y, className }) as Detection;
+    const model: Detector = {
+      detect: () =>
+        Promise.resolve([
+          at(30, 30, 'sperm'),
+          at(80, 28, 'cluster'),
+          at(130, 35, 'round_cell'),
+          at(10, 110, 'sperm'),
+        ]),
+    };
+    const score = await scoreMarkedFolder(dir, detectorHeadFinder(model), 5);
+    expect(score.pooled).toMatchObject({ marked: 6, found: 3, matched: 2 });
   });
 });

@@ -10,6 +10,7 @@ import { scoreFromCounts, scoreHeadPositions } from '../detect/score-heads.js';
 import { listMarkedMedia, readMarkedFrames } from '../node/marked-heads.js';
 import { resolveSettings } from '../settings.js';
 import type { CasaSettings } from '../settings.js';
+import type { Detection, Detector } from '../detect/types.js';
 import type { GrayFrame } from '../types.js';
 
 /** Finds head centres in one frame. */
@@ -59,12 +60,26 @@ export async function scoreMarkedFolder(
  */
 export function classicalHeadFinder(settings: Partial<CasaSettings>): HeadFinder {
   const resolved = resolveSettings(settings);
-  const detector = createHeadDetector(resolved);
-  return (frame) =>
-    detector
-      .detect(frame, resolved)
+  return detectorHeadFinder(createHeadDetector(resolved), resolved);
+}
+
+/**
+ * Any detector as a head finder (a trained model loaded by `casa analyze --model`'s loader, say):
+ * the centres of its heads and clusters (one each), judged with `settings`.
+ */
+export function detectorHeadFinder(
+  detector: Detector,
+  settings: Partial<CasaSettings> = {},
+): HeadFinder {
+  const resolved = resolveSettings(settings);
+  const centres = (found: readonly Detection[]): HeadPoint[] =>
+    found
       .filter((d) => d.className === 'sperm' || d.className === 'cluster')
       .map((d) => ({ x: d.x, y: d.y }));
+  return (frame) => {
+    const found = detector.detect(frame, resolved);
+    return Array.isArray(found) ? centres(found) : found.then(centres);
+  };
 }
 
 /** The section's lines: one per file and the pooled figures. */

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccuracyFigures } from './accuracy.js';
 import { measureAccuracy } from './accuracy.js';
-import { classicalHeadFinder, formatRealHeads, scoreMarkedFolder } from './real-heads.js';
+import {
+  classicalHeadFinder,
+  detectorHeadFinder,
+  formatRealHeads,
+  scoreMarkedFolder,
+} from './real-heads.js';
+import { loadModelWithMl, type DetectorReport } from '../cli/detector.js';
 import { HELD_OUT_SEEDS, TUNING_SEEDS, hardCases, summarise } from './hard-cases.js';
 import { HARD_SAMPLE_PARAMS } from '../simulate/params.js';
 import { TIMING_HELD_OUT_SEEDS, measureTiming } from './timing.js';
@@ -312,14 +318,28 @@ async function printRealHeads(): Promise<void> {
   }
   const umPerPixel = args.includes('--um-per-px') ? Number(flag('--um-per-px')) : 0.5;
   const polarity = flag('--polarity') === 'bright' ? 'bright' : 'dark';
+  const where = `${polarity} heads, ${umPerPixel} µm/px, match within 5 px`;
   for (const headFinding of ['blobs', 'peaks'] as const) {
-    console.log(
-      `\nreal marked heads in ${dir}: classical detector (${headFinding}), ${polarity} heads, ${umPerPixel} µm/px, match within 5 px`,
-    );
+    console.log(`\nreal marked heads in ${dir}: classical detector (${headFinding}), ${where}`);
     const finder = classicalHeadFinder({ umPerPixel, polarity, headFinding });
     const score = await scoreMarkedFolder(dir, finder, 5);
     for (const line of formatRealHeads(score)) console.log(line);
   }
+  const modelPath = flag('--model');
+  if (!args.includes('--model') || modelPath === undefined) return;
+  // A trained SARM detection model (the zip the product exports), loaded as `casa analyze --model`.
+  const model = await loadModelWithMl(modelPath);
+  console.log(`\nreal marked heads in ${dir}: ${detectorLabel(model.report)}, ${where}`);
+  const score = await scoreMarkedFolder(
+    dir,
+    detectorHeadFinder(model.detector, { umPerPixel, polarity }),
+    5,
+  );
+  for (const line of formatRealHeads(score)) console.log(line);
+}
+
+function detectorLabel(report: DetectorReport): string {
+  return report.kind === 'model' ? `trained model ${report.name} (${report.file})` : 'classical';
 }
 
 async function printRealVideo(): Promise<void> {
