@@ -5,9 +5,10 @@ import type { AnalysisResult } from '../analyze/result.js';
 import { analyzeVideo } from '../node/analyze-video.js';
 import { readGrayFrames } from '../node/frames.js';
 import { writeSimulationVideo } from '../node/simulation-video.js';
-import { ClassicalDetector } from '../detect/classical-detector.js';
+import { createHeadDetector } from '../detect/head-detector.js';
 import { printPeakFinderSpeedOnce } from '../detect/peak-speed.js';
-import { resolveSettings } from '../settings.js';
+import { resolveSettings, type CasaSettings } from '../settings.js';
+import { headPolarityOf } from '../simulate/params.js';
 import type { SimulationParams } from '../simulate/simulation.js';
 import { createSimulation } from '../simulate/simulation.js';
 
@@ -78,10 +79,13 @@ export async function measureFileSpeed(video: string): Promise<FileSpeed> {
  * memory: what the analysis costs without ffmpeg decoding. Best of two runs, the first warming up
  * the JIT.
  */
-export async function measureEngineFps(params: Partial<SimulationParams>): Promise<number> {
+export async function measureEngineFps(
+  params: Partial<SimulationParams>,
+  engine: Partial<CasaSettings> = {},
+): Promise<number> {
   const sim = createSimulation(params);
   const frames = Array.from({ length: sim.info.frameCount }, (_, i) => sim.renderFrame(i));
-  const settings = resolveSettings({ umPerPixel: sim.truth.um_per_pixel });
+  const settings = speedSettings(params, sim.truth.um_per_pixel, engine);
   let best = 0;
   for (let run = 0; run < 2; run++) {
     const start = performance.now();
@@ -91,14 +95,30 @@ export async function measureEngineFps(params: Partial<SimulationParams>): Promi
   return best;
 }
 
-/** Classical detector alone on frames in memory, frames/s (best of two runs, fresh detector each). */
-export function measureDetectorFps(params: Partial<SimulationParams>): number {
+/** The simulation's scale and the polarity its optics need, with `engine`'s other settings. */
+function speedSettings(
+  params: Partial<SimulationParams>,
+  umPerPixel: number,
+  engine: Partial<CasaSettings>,
+): CasaSettings {
+  const polarity = headPolarityOf(params.polarity ?? 'phase-contrast');
+  return resolveSettings({ umPerPixel, polarity, ...engine });
+}
+
+/**
+ * The engine's detector alone (the settings' head finding, with the round-cell finder where heads
+ * are dark) on frames in memory, frames/s (best of two runs, fresh detector each).
+ */
+export function measureDetectorFps(
+  params: Partial<SimulationParams>,
+  engine: Partial<CasaSettings> = {},
+): number {
   const sim = createSimulation(params);
   const frames = Array.from({ length: sim.info.frameCount }, (_, i) => sim.renderFrame(i));
-  const settings = resolveSettings({ umPerPixel: sim.truth.um_per_pixel });
+  const settings = speedSettings(params, sim.truth.um_per_pixel, engine);
   let best = 0;
   for (let run = 0; run < 2; run++) {
-    const detector = new ClassicalDetector(settings);
+    const detector = createHeadDetector(settings);
     const start = performance.now();
     for (const frame of frames) detector.detect(frame, settings);
     best = Math.max(best, frames.length / ((performance.now() - start) / 1000));

@@ -106,6 +106,7 @@ export class BackgroundSubtractor {
     polarity: Polarity,
     candidateFloor: number,
     levels: Uint8Array = IDENTITY_LEVELS,
+    clipFloor: number = candidateFloor,
   ): SubtractedFrame {
     this.prepare(width, height);
     // Every pass below reads the frame: the kernels' copy where there is one (see `load`).
@@ -123,7 +124,7 @@ export class BackgroundSubtractor {
       this.key = key;
       this.framesSinceBackground = 1;
       this.averageBlocks(data);
-      this.estimateBackground(Math.max(1, Math.round(windowPx / 2 / 4)), candidateFloor, polarity);
+      this.estimateBackground(Math.max(1, Math.round(windowPx / 2 / 4)), clipFloor, polarity);
       this.updateThresholds(polarity, candidateFloor);
     } else if (candidateFloor !== this.floor) {
       this.updateThresholds(polarity, candidateFloor);
