@@ -49,6 +49,29 @@ const HEAD_DARK_LEVEL = 0.9;
 const SEARCH_PERIOD_FRAMES = 4;
 /** Fewest heads for a frame's own head contrast; else the last one learnt is used. */
 const MIN_HEADS = 5;
+/** The contrast map's level and spread are taken on every this many pixels. */
+const LEVEL_SAMPLE_STEP = 3;
+
+/**
+ * The finder's maps of one binned frame size, reused from search to search: new arrays of a whole
+ * frame each time cost more than the box means themselves (allocation, zeroing, collection).
+ */
+interface FinderMaps {
+  readonly width: number;
+  readonly height: number;
+  /** The binned frame, then its contrast against the background, unsmoothed. */
+  readonly map: Float32Array<ArrayBuffer>;
+  readonly background: Float32Array<ArrayBuffer>;
+  /** The 3 µm box mean, then the smoothed contrast. */
+  readonly contrast: Float32Array<ArrayBuffer>;
+  /** Scratch of the box means and the level's sample. */
+  readonly tmp: Float32Array<ArrayBuffer>;
+  readonly columns: Float32Array;
+  readonly sample: Float32Array;
+  /** Scratch of the labelling. */
+  readonly seen: Uint8Array;
+  readonly stack: Int32Array;
+}
 
 /** A disc found by the finder, in frame pixels: a round cell, or debris of one's size. */
 export interface DarkRoundCell {
@@ -69,6 +92,8 @@ export class DarkRoundCellFinder {
   /** Running head contrast of the recording on the smoothed and on the unsmoothed map. */
   private headContrast: number | null = null;
   private headPeak: number | null = null;
+  /** The finder's maps, kept from search to search (see {@link FinderMaps}). */
+  private maps: FinderMaps | null = null;
   /** The discs of the last frame searched, and its index and size. */
   private last: { index: number; width: number; height: number; cells: DarkRoundCell[] } | null =
     null;
@@ -80,14 +105,15 @@ export class DarkRoundCellFinder {
   find(frame: GrayFrame, settings: CasaSettings, heads: readonly Detection[]): DarkRoundCell[] {
     const bin = Math.max(1, Math.floor(BIN_UM / settings.umPerPixel));
     const upp = settings.umPerPixel * bin;
-    const { map, width, height } = binned(frame, bin);
-    const background = boxMean(
-      map,
-      width,
-      height,
-      Math.max(1, Math.round(BACKGROUND_HALF_UM / upp)),
-    );
-    const contrast = boxMean(map, width, height, Math.max(1, Math.round(SMOOTH_HALF_UM / upp)));
+    const width = Math.floor(frame.width / bin);
+    const height = Math.floor(frame.height / bin);
+    const maps = this.mapsFor(width, height);
+    const { map, background, contrast, tmp, columns } = maps;
+    binInto(frame, bin, map, width, height);
+    const backgroundHalf = Math.max(1, Math.round(BACKGROUND_HALF_UM / upp));
+    boxMean(map, width, height, backgroundHalf, background, tmp, columns);
+    const smoothHalf = Math.max(1, Math.round(SMOOTH_HALF_UM / upp));
+    boxMean(map, width, height, smoothHalf, contrast, tmp, columns);
     for (let i = 0; i < contrast.length; i++) {
       contrast[i] = background[i]! - contrast[i]!;
       map[i] = background[i]! - map[i]!;
@@ -96,13 +122,14 @@ export class DarkRoundCellFinder {
     this.learnHeadContrast(contrast, fine, width, height, bin, heads);
     if (this.headContrast === null || this.headPeak === null) return [];
     const dark = HEAD_DARK_LEVEL * this.headPeak;
-    const { median, mad } = robustLevel(contrast, 3);
+    const { median, mad } = robustLevel(contrast, LEVEL_SAMPLE_STEP, maps.sample);
     const threshold = Math.max(
       median + NOISE_DEVIATIONS * 1.4826 * mad,
       HEAD_CONTRAST_SHARE * this.headContrast,
     );
     const cells: DarkRoundCell[] = [];
-    for (const blob of label(contrast, width, height, threshold, MIN_COMPONENT_UM2 / upp ** 2)) {
+    const minArea = MIN_COMPONENT_UM2 / upp ** 2;
+    for (const blob of label(contrast, width, height, threshold, minArea, maps)) {
       const judged = judgeRoundCell(blob, width, height, upp);
       if (judged === null) continue;
       const debris = darkShare(blob, contrast, fine, width, threshold, dark) > MAX_HEAD_DARK_SHARE;
@@ -116,6 +143,27 @@ export class DarkRoundCellFinder {
       });
     }
     return cells;
+  }
+
+  /** The maps for a binned frame of this size: last search's, or new ones for a new size. */
+  private mapsFor(width: number, height: number): FinderMaps {
+    const maps = this.maps;
+    if (maps !== null && maps.width === width && maps.height === height) return maps;
+    const n = width * height;
+    const made: FinderMaps = {
+      width,
+      height,
+      map: new Float32Array(n),
+      background: new Float32Array(n),
+      contrast: new Float32Array(n),
+      tmp: new Float32Array(n),
+      columns: new Float32Array(width),
+      sample: new Float32Array(Math.ceil(n / LEVEL_SAMPLE_STEP)),
+      seen: new Uint8Array(n),
+      stack: new Int32Array(n),
+    };
+    this.maps = made;
+    return made;
   }
 
   /**
@@ -226,14 +274,18 @@ function roundCellDetection(c: DarkRoundCell, width: number, height: number): De
   };
 }
 
-/** The frame's grey levels averaged over bin x bin pixels (a partial last row or column dropped). */
-function binned(
+/**
+ * The frame's grey levels averaged over bin x bin pixels into `map` (`width` x `height`, the frame's
+ * size over `bin`; a partial last row or column dropped).
+ */
+function binInto(
   frame: GrayFrame,
   bin: number,
-): { map: Float32Array<ArrayBuffer>; width: number; height: number } {
-  const width = Math.floor(frame.width / bin);
-  const height = Math.floor(frame.height / bin);
-  const map = new Float32Array(width * height);
+  map: Float32Array,
+  width: number,
+  height: number,
+): void {
+  map.fill(0);
   const scale = 1 / (bin * bin);
   for (let j = 0; j < height; j++) {
     for (let dy = 0; dy < bin; dy++) {
@@ -245,7 +297,6 @@ function binned(
       }
     }
   }
-  return { map, width, height };
 }
 
 /**
@@ -258,9 +309,9 @@ function label(
   height: number,
   threshold: number,
   minArea: number,
+  { seen, stack }: { readonly seen: Uint8Array; readonly stack: Int32Array },
 ): BlobStats[] {
-  const seen = new Uint8Array(map.length);
-  const stack = new Int32Array(map.length);
+  seen.fill(0);
   const out: BlobStats[] = [];
   for (let start = 0; start < map.length; start++) {
     if (seen[start] === 1 || map[start]! < threshold) continue;
