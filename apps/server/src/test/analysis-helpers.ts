@@ -1,4 +1,4 @@
-import { createSimulation } from '@sarm/casa';
+import { createSimulation, type SimulationParams } from '@sarm/casa';
 import { createVideoWriter } from '@sarm/casa/node';
 import { UploadVideoResponseSchema } from '@sarm/contracts';
 import path from 'node:path';
@@ -13,6 +13,14 @@ export interface SimulatedShape {
   readonly fps: number;
   readonly sperm: number;
   readonly debris: number;
+  /** The optics' scale; 0.5 µm per pixel when absent. */
+  readonly umPerPixel?: number;
+  /** More of the generator's settings (noise, blur, debris, drift...); its defaults when absent. */
+  readonly imaging?: Partial<SimulationParams>;
+}
+
+function simulationOf(seed: number, { imaging, ...shape }: SimulatedShape) {
+  return createSimulation({ umPerPixel: 0.5, ...imaging, ...shape, seed });
 }
 
 /** Small by default: 160x120, 40 frames at 20 fps, a few heads. */
@@ -25,7 +33,7 @@ export async function writeSimulatedVideo(
   seed: number,
   shape: SimulatedShape = SMALL,
 ) {
-  const simulation = createSimulation({ ...shape, seed, umPerPixel: 0.5 });
+  const simulation = simulationOf(seed, shape);
   const file = path.join(dir, name);
   const writer = createVideoWriter(file, {
     width: shape.width,
@@ -38,6 +46,14 @@ export async function writeSimulatedVideo(
   return file;
 }
 
+/**
+ * The generator's truth of the video {@link writeSimulatedVideo} writes for the same seed and
+ * shape (the simulation is the same for the same parameters).
+ */
+export function simulatedTruth(seed: number, shape: SimulatedShape = SMALL) {
+  return simulationOf(seed, shape).truth;
+}
+
 /** Uploads simulated videos into a dataset and waits for their preparation; answers ids and files. */
 export async function seedSimulatedVideos(
   server: TestServer,
@@ -45,11 +61,12 @@ export async function seedSimulatedVideos(
   datasetId: string,
   count: number,
   firstSeed = 1,
+  shape: SimulatedShape = SMALL,
 ) {
   const videos: { id: string; file: string }[] = [];
   for (let i = 0; i < count; i++) {
     const name = `sim-${datasetId.slice(0, 6)}-${firstSeed + i}.mp4`;
-    const file = await writeSimulatedVideo(server.dataDir, name, firstSeed + i);
+    const file = await writeSimulatedVideo(server.dataDir, name, firstSeed + i, shape);
     const upload = await uploadFile(
       server,
       headers,
