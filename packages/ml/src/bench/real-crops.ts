@@ -16,8 +16,12 @@ import { listMarkedMedia, readMarkedFrames } from '@sarm/casa/node';
 import { initBackend } from '../backend.js';
 import { DEFAULT_AUGMENT } from '../detector/augment.js';
 import { detectHeads } from '../detector/infer.js';
-import type { HeadDetectorArchitecture, HeadDetectorStride } from '../detector/model.js';
-import { DEFAULT_ARCHITECTURE } from '../detector/model.js';
+import type {
+  HeadDetectorArchitecture,
+  HeadDetectorNormalisation,
+  HeadDetectorStride,
+} from '../detector/model.js';
+import { DEFAULT_ARCHITECTURE, HEAD_DETECTOR_NORMALISATIONS } from '../detector/model.js';
 import { THRESHOLD_CANDIDATES, trainHeadDetector } from '../detector/train.js';
 import type { SavedHeadDetector } from '../detector/weights.js';
 import { loadWeights, saveWeights } from '../detector/weights.js';
@@ -33,6 +37,10 @@ export interface RealCropsOptions {
   readonly channels: readonly number[];
   /** Input pixels per output cell (`--stride 2|4`). */
   readonly stride: HeadDetectorStride;
+  /** Channels of the context branch at twice the stride (`--context C1,C2,...`); none if empty. */
+  readonly context: readonly number[];
+  /** How frames are standardised (`--normalise frame|local`). */
+  readonly normalisation: HeadDetectorNormalisation;
   readonly learningRate: number;
   readonly seed: number;
   /** Side of the square training tiles, pixels (`--tile`). */
@@ -60,7 +68,7 @@ const DEFAULT_DIR = new URL('../../../../../shared/data/real/dense-crops', impor
 
 export const REAL_CROPS_USAGE =
   'npm run bench:ml -- --real-crops [--real-dir DIR] [--epochs N] [--channels C1,C2,...] ' +
-  '[--stride 2|4] [--lr RATE] [--seed N] [--tile PX] [--sigma CELLS] [--field-stop CHANCE] [--jitter S]';
+  '[--stride 2|4] [--context C1,...] [--normalise frame|local] [--lr RATE] [--seed N] [--tile PX] [--sigma CELLS] [--field-stop CHANCE] [--jitter S]';
 
 /** True when the arguments ask for the real crops section. */
 export function wantsRealCrops(args: readonly string[]): boolean {
@@ -94,8 +102,20 @@ export function parseRealCropsOptions(args: readonly string[]): RealCropsOptions
   if (stride !== 2 && stride !== 4) {
     throw new RangeError(`Bad option --stride ${stride}\n${REAL_CROPS_USAGE}`);
   }
+  const contextText = flag('--context');
+  const context = contextText === undefined ? [] : contextText.split(',').map(Number);
+  if (context.some((c) => !Number.isInteger(c) || c < 1 || c > 64)) {
+    throw new RangeError(`Bad option --context ${contextText ?? ''}\n${REAL_CROPS_USAGE}`);
+  }
+  const normalisationText = flag('--normalise') ?? 'frame';
+  const normalisation = HEAD_DETECTOR_NORMALISATIONS.find((n) => n === normalisationText);
+  if (normalisation === undefined) {
+    throw new RangeError(`Bad option --normalise ${normalisationText}\n${REAL_CROPS_USAGE}`);
+  }
   return {
     dir: flag('--real-dir') ?? DEFAULT_DIR,
+    normalisation,
+    context,
     epochs: Math.round(number('--epochs', 40)),
     channels,
     stride,
@@ -169,6 +189,8 @@ async function trainAndScore(
     ...DEFAULT_ARCHITECTURE,
     channels: o.channels,
     stride: o.stride,
+    normalisation: o.normalisation,
+    ...(o.context.length > 0 ? { context: o.context } : {}),
   };
   const best: { kept: KeptEpoch | null } = { kept: null };
   const result = await trainHeadDetector(
@@ -237,6 +259,7 @@ export async function runRealCropsBench(args: readonly string[]): Promise<void> 
   if (pictures.length < 2) throw new Error(`Fewer than two marked pictures in ${o.dir}`);
   console.log(
     `Real crops (${o.dir}): channels ${o.channels.join(',')}, stride ${o.stride}, ` +
+      `context ${o.context.join(',') || 'none'}, ${o.normalisation} normalisation, ` +
       `${o.epochs} epochs, lr ${o.learningRate}, seed ${o.seed}, tiles ${o.tile} px, ` +
       `heat sigma ${o.sigmaCells} cells, field stop ${o.fieldStopChance}, jitter ${o.jitter}, ${RADIUS_PX} px`,
   );
