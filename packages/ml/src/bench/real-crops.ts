@@ -11,13 +11,15 @@
  * is the one of the best strip F1 (the held-out loss covers the whole picture, trained part too).
  */
 import type { HeadPoint, HeadScore } from '@sarm/casa';
-import { scoreHeadPositions } from '@sarm/casa';
+import type { FrameIndex } from '@sarm/casa';
+import { frameIndex, resolveSettings, scoreHeadPositions } from '@sarm/casa';
 import { listMarkedMedia, readMarkedFrames } from '@sarm/casa/node';
 import { initBackend } from '../backend.js';
 import { DEFAULT_AUGMENT } from '../detector/augment.js';
 import { detectHeads } from '../detector/infer.js';
 import type {
   HeadDetectorArchitecture,
+  HeadDetectorModel,
   HeadDetectorNormalisation,
   HeadDetectorStride,
 } from '../detector/model.js';
@@ -25,6 +27,7 @@ import { DEFAULT_ARCHITECTURE, HEAD_DETECTOR_NORMALISATIONS } from '../detector/
 import { THRESHOLD_CANDIDATES, trainHeadDetector } from '../detector/train.js';
 import type { SavedHeadDetector } from '../detector/weights.js';
 import { loadWeights, saveWeights } from '../detector/weights.js';
+import { OnnxHeadDetector } from '../node/onnx-head-detector.js';
 import type { DetectionSample } from '../types.js';
 import { cropSample, tileSample } from './tiles.js';
 
@@ -175,6 +178,41 @@ interface DirectionResult extends HeadScore {
   readonly threshold: number;
   readonly valF1: number;
   readonly seconds: number;
+  /** Wall time of one 640 x 480 frame through the TensorFlow.js and ONNX detectors, ms. */
+  readonly inferenceMs: { readonly tfjs: number; readonly onnx: number };
+}
+
+/** A 640 x 480 frame of varied grey levels, for timing. */
+function timingFrame(): { index: FrameIndex; width: number; height: number; data: Uint8Array } {
+  const data = new Uint8Array(640 * 480);
+  for (let i = 0; i < data.length; i += 1) data[i] = (i * 7919) % 251;
+  return { index: frameIndex(0), width: 640, height: 480, data };
+}
+
+/** Median wall time of five runs after a warm-up, ms. */
+async function medianMs(run: () => unknown): Promise<number> {
+  await run();
+  const times: number[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[2] ?? Number.NaN;
+}
+
+/** Wall time of a 640 x 480 frame through TensorFlow.js (WASM) and ONNX Runtime, ms. */
+async function inferenceMsPerFrame(
+  model: HeadDetectorModel,
+  saved: SavedHeadDetector,
+): Promise<{ tfjs: number; onnx: number }> {
+  const frame = timingFrame();
+  const tfjs = await medianMs(() => detectHeads(model, frame));
+  const onnxDetector = await OnnxHeadDetector.open(saved, { workers: 0 });
+  const settings = resolveSettings();
+  const onnx = await medianMs(() => onnxDetector.detect(frame, settings));
+  await onnxDetector.release();
+  return { tfjs, onnx };
 }
 
 /** Trains on one picture and scores on another. */
@@ -207,6 +245,8 @@ async function trainAndScore(
         standardisedJitter: o.jitter,
       },
       validation: [validation],
+      // The training tiles' F1 is printed, not used: a few tiles tell the trend.
+      trainF1Samples: 16,
     },
     (metrics, model) => {
       if (best.kept === null || metrics.valF1 > best.kept.valF1) {
@@ -233,6 +273,7 @@ async function trainAndScore(
     return `${t}:${scoreHeadPositions(b.heads, above, RADIUS_PX).f1.toFixed(3)}`;
   });
   console.log(`  F1 on ${b.name} by threshold (not used): ${byThreshold.join(' ')}`);
+  const inferenceMs = await inferenceMsPerFrame(model, kept.saved);
   model.dispose();
   return {
     trainedOn: a.name,
@@ -241,6 +282,7 @@ async function trainAndScore(
     threshold: kept.saved.architecture.threshold ?? Number.NaN,
     valF1: kept.valF1,
     seconds: (performance.now() - started) / 1000,
+    inferenceMs,
     ...scoreHeadPositions(b.heads, found, RADIUS_PX),
   };
 }
@@ -280,6 +322,7 @@ function formatDirection(r: DirectionResult): string {
   return (
     `${r.trainedOn} -> ${r.scoredOn}: F1 ${r.f1.toFixed(3)} P ${r.precision.toFixed(3)} ` +
     `R ${r.recall.toFixed(3)} (marked ${r.marked}, found ${r.found}); best epoch ${r.bestEpoch}, ` +
-    `threshold ${r.threshold}, held-out strip F1 ${r.valF1.toFixed(3)}; ${r.seconds.toFixed(0)} s`
+    `threshold ${r.threshold}, held-out strip F1 ${r.valF1.toFixed(3)}; ${r.seconds.toFixed(0)} s, ` +
+    `${r.inferenceMs.tfjs.toFixed(1)} ms (ONNX ${r.inferenceMs.onnx.toFixed(1)} ms) a 640 x 480 frame`
   );
 }
