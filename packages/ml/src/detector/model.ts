@@ -55,6 +55,20 @@ export const DEFAULT_ARCHITECTURE: HeadDetectorArchitecture = {
   stride: 4,
 };
 
+/**
+ * The opt-in network for dense real samples (issue 35, `bench:ml -- --real-crops`): stride 2,
+ * a context branch at stride 4 and local-window normalisation. About 60 times the default's
+ * inference time, so videos keep the default.
+ */
+export const DENSE_SAMPLE_ARCHITECTURE: HeadDetectorArchitecture = {
+  kind: 'sarm-head-detector',
+  version: 1,
+  channels: [8, 16],
+  stride: 2,
+  context: [16, 16, 16],
+  normalisation: 'local',
+};
+
 /** A network with its trainable variables, in a fixed order. */
 export interface HeadDetectorModel {
   readonly architecture: HeadDetectorArchitecture;
