@@ -23,7 +23,11 @@ import type {
   HeadDetectorNormalisation,
   HeadDetectorStride,
 } from '../detector/model.js';
-import { DEFAULT_ARCHITECTURE, HEAD_DETECTOR_NORMALISATIONS } from '../detector/model.js';
+import {
+  DEFAULT_ARCHITECTURE,
+  DENSE_SAMPLE_ARCHITECTURE,
+  HEAD_DETECTOR_NORMALISATIONS,
+} from '../detector/model.js';
 import { THRESHOLD_CANDIDATES, trainHeadDetector } from '../detector/train.js';
 import type { SavedHeadDetector } from '../detector/weights.js';
 import { loadWeights, saveWeights } from '../detector/weights.js';
@@ -70,8 +74,8 @@ const DEFAULT_DIR = new URL('../../../../../shared/data/real/dense-crops', impor
   .pathname;
 
 export const REAL_CROPS_USAGE =
-  'npm run bench:ml -- --real-crops [--real-dir DIR] [--epochs N] [--channels C1,C2,...] ' +
-  '[--stride 2|4] [--context C1,...] [--normalise frame|local] [--lr RATE] [--seed N] [--tile PX] [--sigma CELLS] [--field-stop CHANCE] [--jitter S]';
+  'npm run bench:ml -- --real-crops [--real-dir DIR] [--epochs N] [--dense] [--channels C1,C2,...] ' +
+  '[--stride 2|4] [--context C1,...|0] [--normalise frame|local] [--lr RATE] [--seed N] [--tile PX] [--sigma CELLS] [--field-stop CHANCE] [--jitter S]';
 
 /** True when the arguments ask for the real crops section. */
 export function wantsRealCrops(args: readonly string[]): boolean {
@@ -93,24 +97,29 @@ export function parseRealCropsOptions(args: readonly string[]): RealCropsOptions
     }
     return value;
   };
+  // `--dense`: DENSE_SAMPLE_ARCHITECTURE's network, each part still changeable by its flag.
+  const base = args.includes('--dense') ? DENSE_SAMPLE_ARCHITECTURE : DEFAULT_ARCHITECTURE;
   const channelsText = flag('--channels');
-  const channels =
-    channelsText === undefined
-      ? DEFAULT_ARCHITECTURE.channels
-      : channelsText.split(',').map(Number);
+  const channels = channelsText === undefined ? base.channels : channelsText.split(',').map(Number);
   if (channels.length < 2 || channels.some((c) => !Number.isInteger(c) || c < 1 || c > 64)) {
     throw new RangeError(`Bad option --channels ${channelsText ?? ''}\n${REAL_CROPS_USAGE}`);
   }
-  const stride = number('--stride', DEFAULT_ARCHITECTURE.stride);
+  const stride = number('--stride', base.stride);
   if (stride !== 2 && stride !== 4) {
     throw new RangeError(`Bad option --stride ${stride}\n${REAL_CROPS_USAGE}`);
   }
   const contextText = flag('--context');
-  const context = contextText === undefined ? [] : contextText.split(',').map(Number);
+  const context =
+    contextText === undefined
+      ? (base.context ?? [])
+      : contextText
+          .split(',')
+          .map(Number)
+          .filter((c) => c !== 0);
   if (context.some((c) => !Number.isInteger(c) || c < 1 || c > 64)) {
     throw new RangeError(`Bad option --context ${contextText ?? ''}\n${REAL_CROPS_USAGE}`);
   }
-  const normalisationText = flag('--normalise') ?? 'frame';
+  const normalisationText = flag('--normalise') ?? base.normalisation ?? 'frame';
   const normalisation = HEAD_DETECTOR_NORMALISATIONS.find((n) => n === normalisationText);
   if (normalisation === undefined) {
     throw new RangeError(`Bad option --normalise ${normalisationText}\n${REAL_CROPS_USAGE}`);
