@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ARCHITECTURE } from '../detector/model.js';
+import { DEFAULT_ARCHITECTURE, DENSE_SAMPLE_ARCHITECTURE } from '../detector/model.js';
 import { HEAD_BOX_PX, markedSample, parseRealCropsOptions, splitPicture } from './real-crops.js';
 
 describe('parseRealCropsOptions', () => {
@@ -22,6 +22,19 @@ describe('parseRealCropsOptions', () => {
     ]);
     expect(o).toMatchObject({ dir: '/data', epochs: 7, channels: [8, 16, 16], stride: 2 });
     expect(o.fieldStopChance).toBe(0);
+  });
+
+  it('takes the dense-sample network with --dense, each part changeable by its flag', () => {
+    expect(parseRealCropsOptions(['--real-crops', '--dense'])).toMatchObject({
+      channels: DENSE_SAMPLE_ARCHITECTURE.channels,
+      stride: 2,
+      context: DENSE_SAMPLE_ARCHITECTURE.context,
+      normalisation: 'local',
+    });
+    expect(
+      parseRealCropsOptions(['--dense', '--context', '0', '--normalise', 'frame']),
+    ).toMatchObject({ context: [], normalisation: 'frame' });
+    expect(() => parseRealCropsOptions(['--normalise', 'global'])).toThrow(/--normalise/);
   });
 
   it('refuses a stride the network cannot have and bad channels', () => {

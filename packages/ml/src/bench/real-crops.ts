@@ -11,16 +11,27 @@
  * is the one of the best strip F1 (the held-out loss covers the whole picture, trained part too).
  */
 import type { HeadPoint, HeadScore } from '@sarm/casa';
-import { scoreHeadPositions } from '@sarm/casa';
+import type { FrameIndex } from '@sarm/casa';
+import { frameIndex, resolveSettings, scoreHeadPositions } from '@sarm/casa';
 import { listMarkedMedia, readMarkedFrames } from '@sarm/casa/node';
 import { initBackend } from '../backend.js';
 import { DEFAULT_AUGMENT } from '../detector/augment.js';
 import { detectHeads } from '../detector/infer.js';
-import type { HeadDetectorArchitecture, HeadDetectorStride } from '../detector/model.js';
-import { DEFAULT_ARCHITECTURE } from '../detector/model.js';
+import type {
+  HeadDetectorArchitecture,
+  HeadDetectorModel,
+  HeadDetectorNormalisation,
+  HeadDetectorStride,
+} from '../detector/model.js';
+import {
+  DEFAULT_ARCHITECTURE,
+  DENSE_SAMPLE_ARCHITECTURE,
+  HEAD_DETECTOR_NORMALISATIONS,
+} from '../detector/model.js';
 import { THRESHOLD_CANDIDATES, trainHeadDetector } from '../detector/train.js';
 import type { SavedHeadDetector } from '../detector/weights.js';
 import { loadWeights, saveWeights } from '../detector/weights.js';
+import { OnnxHeadDetector } from '../node/onnx-head-detector.js';
 import type { DetectionSample } from '../types.js';
 import { cropSample, tileSample } from './tiles.js';
 
@@ -33,6 +44,10 @@ export interface RealCropsOptions {
   readonly channels: readonly number[];
   /** Input pixels per output cell (`--stride 2|4`). */
   readonly stride: HeadDetectorStride;
+  /** Channels of the context branch at twice the stride (`--context C1,C2,...`); none if empty. */
+  readonly context: readonly number[];
+  /** How frames are standardised (`--normalise frame|local`). */
+  readonly normalisation: HeadDetectorNormalisation;
   readonly learningRate: number;
   readonly seed: number;
   /** Side of the square training tiles, pixels (`--tile`). */
@@ -59,8 +74,8 @@ const DEFAULT_DIR = new URL('../../../../../shared/data/real/dense-crops', impor
   .pathname;
 
 export const REAL_CROPS_USAGE =
-  'npm run bench:ml -- --real-crops [--real-dir DIR] [--epochs N] [--channels C1,C2,...] ' +
-  '[--stride 2|4] [--lr RATE] [--seed N] [--tile PX] [--sigma CELLS] [--field-stop CHANCE] [--jitter S]';
+  'npm run bench:ml -- --real-crops [--real-dir DIR] [--epochs N] [--dense] [--channels C1,C2,...] ' +
+  '[--stride 2|4] [--context C1,...|0] [--normalise frame|local] [--lr RATE] [--seed N] [--tile PX] [--sigma CELLS] [--field-stop CHANCE] [--jitter S]';
 
 /** True when the arguments ask for the real crops section. */
 export function wantsRealCrops(args: readonly string[]): boolean {
@@ -82,20 +97,37 @@ export function parseRealCropsOptions(args: readonly string[]): RealCropsOptions
     }
     return value;
   };
+  // `--dense`: DENSE_SAMPLE_ARCHITECTURE's network, each part still changeable by its flag.
+  const base = args.includes('--dense') ? DENSE_SAMPLE_ARCHITECTURE : DEFAULT_ARCHITECTURE;
   const channelsText = flag('--channels');
-  const channels =
-    channelsText === undefined
-      ? DEFAULT_ARCHITECTURE.channels
-      : channelsText.split(',').map(Number);
+  const channels = channelsText === undefined ? base.channels : channelsText.split(',').map(Number);
   if (channels.length < 2 || channels.some((c) => !Number.isInteger(c) || c < 1 || c > 64)) {
     throw new RangeError(`Bad option --channels ${channelsText ?? ''}\n${REAL_CROPS_USAGE}`);
   }
-  const stride = number('--stride', DEFAULT_ARCHITECTURE.stride);
+  const stride = number('--stride', base.stride);
   if (stride !== 2 && stride !== 4) {
     throw new RangeError(`Bad option --stride ${stride}\n${REAL_CROPS_USAGE}`);
   }
+  const contextText = flag('--context');
+  const context =
+    contextText === undefined
+      ? (base.context ?? [])
+      : contextText
+          .split(',')
+          .map(Number)
+          .filter((c) => c !== 0);
+  if (context.some((c) => !Number.isInteger(c) || c < 1 || c > 64)) {
+    throw new RangeError(`Bad option --context ${contextText ?? ''}\n${REAL_CROPS_USAGE}`);
+  }
+  const normalisationText = flag('--normalise') ?? base.normalisation ?? 'frame';
+  const normalisation = HEAD_DETECTOR_NORMALISATIONS.find((n) => n === normalisationText);
+  if (normalisation === undefined) {
+    throw new RangeError(`Bad option --normalise ${normalisationText}\n${REAL_CROPS_USAGE}`);
+  }
   return {
     dir: flag('--real-dir') ?? DEFAULT_DIR,
+    normalisation,
+    context,
     epochs: Math.round(number('--epochs', 40)),
     channels,
     stride,
@@ -155,6 +187,41 @@ interface DirectionResult extends HeadScore {
   readonly threshold: number;
   readonly valF1: number;
   readonly seconds: number;
+  /** Wall time of one 640 x 480 frame through the TensorFlow.js and ONNX detectors, ms. */
+  readonly inferenceMs: { readonly tfjs: number; readonly onnx: number };
+}
+
+/** A 640 x 480 frame of varied grey levels, for timing. */
+function timingFrame(): { index: FrameIndex; width: number; height: number; data: Uint8Array } {
+  const data = new Uint8Array(640 * 480);
+  for (let i = 0; i < data.length; i += 1) data[i] = (i * 7919) % 251;
+  return { index: frameIndex(0), width: 640, height: 480, data };
+}
+
+/** Median wall time of five runs after a warm-up, ms. */
+async function medianMs(run: () => unknown): Promise<number> {
+  await run();
+  const times: number[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[2] ?? Number.NaN;
+}
+
+/** Wall time of a 640 x 480 frame through TensorFlow.js (WASM) and ONNX Runtime, ms. */
+async function inferenceMsPerFrame(
+  model: HeadDetectorModel,
+  saved: SavedHeadDetector,
+): Promise<{ tfjs: number; onnx: number }> {
+  const frame = timingFrame();
+  const tfjs = await medianMs(() => detectHeads(model, frame));
+  const onnxDetector = await OnnxHeadDetector.open(saved, { workers: 0 });
+  const settings = resolveSettings();
+  const onnx = await medianMs(() => onnxDetector.detect(frame, settings));
+  await onnxDetector.release();
+  return { tfjs, onnx };
 }
 
 /** Trains on one picture and scores on another. */
@@ -169,6 +236,8 @@ async function trainAndScore(
     ...DEFAULT_ARCHITECTURE,
     channels: o.channels,
     stride: o.stride,
+    normalisation: o.normalisation,
+    ...(o.context.length > 0 ? { context: o.context } : {}),
   };
   const best: { kept: KeptEpoch | null } = { kept: null };
   const result = await trainHeadDetector(
@@ -185,6 +254,8 @@ async function trainAndScore(
         standardisedJitter: o.jitter,
       },
       validation: [validation],
+      // The training tiles' F1 is printed, not used: a few tiles tell the trend.
+      trainF1Samples: 16,
     },
     (metrics, model) => {
       if (best.kept === null || metrics.valF1 > best.kept.valF1) {
@@ -211,6 +282,7 @@ async function trainAndScore(
     return `${t}:${scoreHeadPositions(b.heads, above, RADIUS_PX).f1.toFixed(3)}`;
   });
   console.log(`  F1 on ${b.name} by threshold (not used): ${byThreshold.join(' ')}`);
+  const inferenceMs = await inferenceMsPerFrame(model, kept.saved);
   model.dispose();
   return {
     trainedOn: a.name,
@@ -219,6 +291,7 @@ async function trainAndScore(
     threshold: kept.saved.architecture.threshold ?? Number.NaN,
     valF1: kept.valF1,
     seconds: (performance.now() - started) / 1000,
+    inferenceMs,
     ...scoreHeadPositions(b.heads, found, RADIUS_PX),
   };
 }
@@ -237,6 +310,7 @@ export async function runRealCropsBench(args: readonly string[]): Promise<void> 
   if (pictures.length < 2) throw new Error(`Fewer than two marked pictures in ${o.dir}`);
   console.log(
     `Real crops (${o.dir}): channels ${o.channels.join(',')}, stride ${o.stride}, ` +
+      `context ${o.context.join(',') || 'none'}, ${o.normalisation} normalisation, ` +
       `${o.epochs} epochs, lr ${o.learningRate}, seed ${o.seed}, tiles ${o.tile} px, ` +
       `heat sigma ${o.sigmaCells} cells, field stop ${o.fieldStopChance}, jitter ${o.jitter}, ${RADIUS_PX} px`,
   );
@@ -257,6 +331,7 @@ function formatDirection(r: DirectionResult): string {
   return (
     `${r.trainedOn} -> ${r.scoredOn}: F1 ${r.f1.toFixed(3)} P ${r.precision.toFixed(3)} ` +
     `R ${r.recall.toFixed(3)} (marked ${r.marked}, found ${r.found}); best epoch ${r.bestEpoch}, ` +
-    `threshold ${r.threshold}, held-out strip F1 ${r.valF1.toFixed(3)}; ${r.seconds.toFixed(0)} s`
+    `threshold ${r.threshold}, held-out strip F1 ${r.valF1.toFixed(3)}; ${r.seconds.toFixed(0)} s, ` +
+    `${r.inferenceMs.tfjs.toFixed(1)} ms (ONNX ${r.inferenceMs.onnx.toFixed(1)} ms) a 640 x 480 frame`
   );
 }

@@ -1,6 +1,6 @@
 /** The head detector's weights out of a model file's generic ones. */
 import type { HeadDetectorArchitecture } from '../detector/model.js';
-import { HEAD_DETECTOR_STRIDES } from '../detector/model.js';
+import { HEAD_DETECTOR_NORMALISATIONS, HEAD_DETECTOR_STRIDES } from '../detector/model.js';
 import type { SavedHeadDetector } from '../detector/weights.js';
 import { aPositiveInteger, JsonReader, oneOf } from './json-reader.js';
 import type { SavedWeights } from './types.js';
@@ -22,6 +22,17 @@ export function savedHeadDetectorOf(saved: SavedWeights): SavedHeadDetector {
       test: (v): v is number[] => Array.isArray(v) && v.every(aPositiveInteger.test),
     }),
     stride: r.field('stride', oneOf(HEAD_DETECTOR_STRIDES)),
+    ...(r.value('context') === undefined
+      ? {}
+      : {
+          context: r.field('context', {
+            description: 'a list of positive integers',
+            test: (v): v is number[] => Array.isArray(v) && v.every(aPositiveInteger.test),
+          }),
+        }),
+    ...(r.value('normalisation') === undefined
+      ? {}
+      : { normalisation: r.field('normalisation', oneOf(HEAD_DETECTOR_NORMALISATIONS)) }),
     ...(r.value('threshold') === undefined
       ? {}
       : {

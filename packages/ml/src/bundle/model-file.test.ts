@@ -189,6 +189,32 @@ describe('savedHeadDetectorOf', () => {
     expect(() => savedHeadDetectorOf(wrong)).toThrow(/architecture\.stride/);
   });
 
+  it('reads a detector with a context branch and local normalisation, and refuses an unknown one', () => {
+    const architecture = {
+      ...DEFAULT_ARCHITECTURE,
+      stride: 2,
+      channels: [4, 4],
+      context: [8, 8],
+      normalisation: 'local',
+    } as const;
+    const model = createHeadDetector(architecture, 5);
+    const bytes = packModelBundle({ metadata, saved: saveWeights(model) });
+    const frame = generateEllipseSamples({ count: 1, seed: 3 })[0]?.frame;
+    if (frame === undefined) throw new Error('No frame');
+    const before = detectHeads(model, frame, 0.01);
+    model.dispose();
+    const saved = savedHeadDetectorOf(unpackModelBundle(bytes).saved);
+    expect(saved.architecture).toMatchObject(architecture);
+    const loaded = loadWeights(saved);
+    expect(detectHeads(loaded, frame, 0.01)).toEqual(before);
+    loaded.dispose();
+    const wrong = {
+      ...saved,
+      architecture: { ...saved.architecture, normalisation: 'global' },
+    } as SavedWeights;
+    expect(() => savedHeadDetectorOf(wrong)).toThrow(/architecture\.normalisation/);
+  });
+
   it('reads the detection threshold the training chose, and refuses one outside 0 to 1', () => {
     const model = createHeadDetector(undefined, 5);
     const bytes = packModelBundle({ metadata, saved: saveWeights(model, 0.55) });

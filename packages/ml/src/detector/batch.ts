@@ -8,7 +8,8 @@ import {
   STRIDE,
   standardiseInto,
 } from './encode.js';
-import type { HeadDetectorModel } from './model.js';
+import { localStandardiseInto } from './local-standardise.js';
+import type { HeadDetectorModel, HeadDetectorNormalisation } from './model.js';
 import { forward } from './model.js';
 
 /** One frame ready for the network: float grey values and its boxes. */
@@ -36,8 +37,16 @@ export interface TargetEncoding {
 /** The encoding of version 1 models saved before the stride could be chosen. */
 export const DEFAULT_ENCODING: TargetEncoding = { stride: STRIDE, sigmaCells: HEAT_SIGMA_CELLS };
 
-/** Input [n, H, W, 1] of frames of one size, standardised and padded to multiples of the stride. */
-export function inputTensor(frames: readonly PreparedFrame[], stride = STRIDE): tf.Tensor4D {
+/**
+ * Input [n, H, W, 1] of frames of one size, standardised (by the frame or by local windows) and
+ * padded to multiples of the stride.
+ */
+export function inputTensor(
+  frames: readonly PreparedFrame[],
+  stride = STRIDE,
+  normalisation: HeadDetectorNormalisation = 'frame',
+): tf.Tensor4D {
+  const standardise = normalisation === 'local' ? localStandardiseInto : standardiseInto;
   const first = frames[0];
   if (first === undefined) throw new Error('inputTensor: no frames');
   const pw = paddedSize(first.width, stride);
@@ -47,7 +56,7 @@ export function inputTensor(frames: readonly PreparedFrame[], stride = STRIDE): 
     if (f.width !== first.width || f.height !== first.height) {
       throw new Error('inputTensor: frames of one batch must share a size');
     }
-    standardiseInto(f.image, f.width, f.height, data, i * pw * ph, stride);
+    standardise(f.image, f.width, f.height, data, i * pw * ph, stride);
     if (f.gain !== undefined || f.shift !== undefined) {
       jitterInto(data, i * pw * ph, f.width, f.height, pw, f.gain ?? 1, f.shift ?? 0);
     }
@@ -130,9 +139,10 @@ export function lossOf(
   sigmaCells = HEAT_SIGMA_CELLS,
 ): tf.Scalar {
   return tf.tidy(() => {
-    const { stride } = model.architecture;
+    const { stride, normalisation } = model.architecture;
     const { target, mask } = targetTensors(frames, { stride, sigmaCells });
-    return detectorLoss(forward(model, inputTensor(frames, stride)), target, mask);
+    const input = inputTensor(frames, stride, normalisation);
+    return detectorLoss(forward(model, input), target, mask);
   });
 }
 

@@ -2,10 +2,17 @@
 export {
   createHeadDetector,
   DEFAULT_ARCHITECTURE,
+  DENSE_SAMPLE_ARCHITECTURE,
   forward,
+  HEAD_DETECTOR_NORMALISATIONS,
   HEAD_DETECTOR_STRIDES,
 } from './model.js';
-export type { HeadDetectorArchitecture, HeadDetectorModel, HeadDetectorStride } from './model.js';
+export type {
+  HeadDetectorArchitecture,
+  HeadDetectorModel,
+  HeadDetectorNormalisation,
+  HeadDetectorStride,
+} from './model.js';
 export { DEFAULT_AUGMENT, augmentSample } from './augment.js';
 export type { AugmentOptions } from './augment.js';
 export { DEFAULT_THRESHOLD, detectHeads, predictFrames, thresholdOf } from './infer.js';

@@ -42,7 +42,7 @@ export function predictFrames(
       const chunk = group.slice(start, start + batchSize);
       const first = chunk[0];
       if (first === undefined) continue;
-      const { stride } = model.architecture;
+      const { stride, normalisation } = model.architecture;
       const gw = paddedSize(first.width, stride) / stride;
       const gh = paddedSize(first.height, stride) / stride;
       const out = tf.tidy(() => {
@@ -51,6 +51,7 @@ export function predictFrames(
           inputTensor(
             chunk.map((c) => c.f),
             stride,
+            normalisation,
           ),
         );
         const logit = tf.slice(raw, [0, 0, 0, 0], [-1, -1, -1, 1]);

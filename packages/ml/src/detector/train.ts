@@ -311,8 +311,8 @@ function trainStep(
   frames: readonly PreparedFrame[],
   sigmaCells: number,
 ): number {
-  const { stride } = model.architecture;
-  const input = inputTensor(frames, stride);
+  const { stride, normalisation } = model.architecture;
+  const input = inputTensor(frames, stride, normalisation);
   const { target, mask } = targetTensors(frames, { stride, sigmaCells });
   const cost = optimizer.minimize(() => detectorLoss(forward(model, input), target, mask), true, [
     ...model.variables,

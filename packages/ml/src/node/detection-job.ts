@@ -19,10 +19,10 @@ export async function runDetectionTraining(
   request: Extract<WorkerRequest, { kind: 'detection' }>,
   channel: TrainingChannel,
 ): Promise<JobResult> {
-  const { options, resume } = request;
+  const { options, resume, architecture } = request;
   const start =
     resume === undefined
-      ? {}
+      ? { ...(architecture === undefined ? {} : { architecture }) }
       : { model: loadWeights(resume.saved), firstEpoch: resume.lastEpoch + 1 };
   const { model, stopped } = await trainHeadDetector(
     'streamed' in request.samples ? streamedSource(channel) : unpackSamples(request.samples),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initBackend } from '../backend.js';
 import { TrainedHeadDetector } from '../detector/casa-detector.js';
 import { paddedSize, standardiseInto } from '../detector/encode.js';
+import { localStandardiseInto } from '../detector/local-standardise.js';
 import type { HeadDetectorModel } from '../detector/model.js';
 import { createHeadDetector, DEFAULT_ARCHITECTURE, forward } from '../detector/model.js';
 import { headDetectorToOnnx } from '../detector/onnx-export.js';
@@ -47,11 +48,12 @@ function noise(width: number, height: number, seed: number): GreyImage {
  * (standardised in JavaScript) and by ONNX Runtime (the graph standardises the bytes itself).
  */
 async function bothOutputs(network: HeadDetectorModel, frame: GreyImage) {
-  const { stride } = network.architecture;
+  const { stride, normalisation } = network.architecture;
   const width = paddedSize(frame.width, stride);
   const height = paddedSize(frame.height, stride);
   const input = new Float32Array(width * height);
-  standardiseInto(frame.data, frame.width, frame.height, input, 0, stride);
+  const standardise = normalisation === 'local' ? localStandardiseInto : standardiseInto;
+  standardise(frame.data, frame.width, frame.height, input, 0, stride);
   const tfjs = tf.tidy(() => {
     const raw = forward(network, tf.tensor4d(input, [1, height, width, 1]));
     const heat = tf.sigmoid(tf.slice(raw, [0, 0, 0, 0], [-1, -1, -1, 1]));
@@ -78,11 +80,24 @@ describe('headDetectorToOnnx', () => {
   it('computes what TensorFlow.js computes, on sizes that need padding too', async () => {
     const untrained = createHeadDetector(undefined, 9);
     const fine = createHeadDetector({ ...DEFAULT_ARCHITECTURE, stride: 2, channels: [4, 4, 4] }, 5);
+    const withContext = createHeadDetector(
+      {
+        ...DEFAULT_ARCHITECTURE,
+        stride: 2,
+        channels: [4, 4],
+        context: [4, 4],
+        normalisation: 'local',
+      },
+      6,
+    );
     for (const [network, frame] of [
       [model(), noise(70, 50, 1)],
       [untrained, noise(64, 48, 2)],
       [model(), noise(640, 480, 3)],
       [fine, noise(71, 49, 4)],
+      // Fine grids of 36 x 25 and 32 x 24 cells: odd and even context grids.
+      [withContext, noise(71, 49, 5)],
+      [withContext, noise(64, 48, 6)],
     ] as const) {
       const { expected, actual } = await bothOutputs(network, frame);
       const { stride } = network.architecture;
@@ -97,6 +112,7 @@ describe('headDetectorToOnnx', () => {
     }
     untrained.dispose();
     fine.dispose();
+    withContext.dispose();
   });
 
   it('refuses weights that do not fit the architecture', () => {

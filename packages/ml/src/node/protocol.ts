@@ -7,6 +7,7 @@ import type { ClassifierEvaluation } from '../classifier/evaluate.js';
 import type { MorphologySample } from '../classifier/types.js';
 import type { SavedMorphologyClassifier } from '../classifier/weights.js';
 import type { SavedHeadDetector } from '../detector/weights.js';
+import type { HeadDetectorArchitecture } from '../detector/model.js';
 import type { DetectionSample, DetectionSampleSource } from '../types.js';
 import type { PackedMorphologySamples, PackedSamples } from './samples-transfer.js';
 import type { SampleAnswer, SampleRequest, StreamedSamples } from './streamed-samples.js';
@@ -68,6 +69,11 @@ export interface DetectionTrainingRequest extends TrainingGuards {
    */
   readonly samples: DetectionSample[] | DetectionSampleSource;
   readonly options: TrainingRunOptions;
+  /**
+   * The network of a new detector (stride, channels, context branch, normalisation); the package
+   * default (DEFAULT_ARCHITECTURE) when left out. Ignored on resume: the saved weights have theirs.
+   */
+  readonly architecture?: HeadDetectorArchitecture;
   readonly resume?: ResumePoint<'detection'>;
 }
 

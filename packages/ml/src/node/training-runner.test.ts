@@ -124,6 +124,25 @@ describe('startTraining', () => {
     expect(resumed.bestEpoch).toBe(3);
   });
 
+  it('trains the architecture the request asks for, a context branch and local windows', async () => {
+    const architecture = {
+      ...DEFAULT_ARCHITECTURE,
+      stride: 2,
+      channels: [4, 4],
+      context: [4],
+      normalisation: 'local',
+    } as const;
+    const outcome = await startTraining(
+      { ...request, architecture, options: { ...options, epochs: 1 } },
+      {},
+    ).outcome;
+    if (outcome.best === null) throw new Error('No best weights');
+    expect(outcome.best.architecture).toMatchObject(architecture);
+    const model = loadWeights(outcome.best);
+    expect(model.architecture.context).toEqual([4]);
+    model.dispose();
+  });
+
   it('leaves the calling thread’s event loop free while it trains', async () => {
     const ticks: number[] = [];
     const timer = setInterval(() => ticks.push(performance.now()), 10);
