@@ -39,30 +39,22 @@ export function darkHeadWindows(umPerPixel: number): DarkHeadWindows {
  * focus; the opening keeps every structure at least a square wide at its contrast and takes the
  * lines down to the background, so the thresholds can follow the heads' own contrast.
  *
- * Computed at the candidates (pixels whose own contrast reaches the candidate floor) and their
- * eight neighbours only: the box mean reaches the floor only near a candidate, and the neighbours
- * fill the pixels of a dim head that noise put under it. A box reaching outside the candidates'
- * blocks reads those pixels' own contrast (`signalAt`). Buffers are reused across frames.
+ * The map is computed over the whole frame in separable passes (the thresholds of dim heads lie
+ * near the noise, so candidates cover much of it); pixels outside the subtracted frame's candidate
+ * blocks read their own contrast (`signalAt`). Buffers are reused across frames.
  */
 export class DarkHeadOpening {
+  private contrast = new Int16Array(0);
+  private rows = new Float32Array(0);
+  private passA = new Int16Array(0);
+  private passB = new Int16Array(0);
   private signal = new Int16Array(0);
   private candidates = new Int32Array(0);
-  /** Box mean at a pixel, valid where marked in this frame. */
-  private boxMean = new Int16Array(0);
-  private boxMark = new Uint32Array(0);
-  /** Minimum over the square whose top-left pixel is the index, valid where marked. */
-  private squareMin = new Int16Array(0);
-  private squareMark = new Uint32Array(0);
-  /** Pixels whose opened value was computed in this frame. */
-  private visited = new Uint32Array(0);
-  private generation = 0;
-  /** Where the last frame's values were written, to clear them. */
-  private written = new Int32Array(0);
-  private writtenCount = 0;
 
   /**
-   * The opened map of `frame`: its signal, and the candidates where it reaches `candidateFloor`;
-   * `signalAt` and the histogram stay the frame's own (the noise is that of single pixels).
+   * The opened map of `frame`: its signal (below every threshold where it does not reach
+   * `candidateFloor`) and the pixels where it does, in raster order; `signalAt` and the histogram
+   * stay the frame's own (the noise is that of single pixels).
    */
   open(
     frame: SubtractedFrame,
@@ -72,34 +64,23 @@ export class DarkHeadOpening {
     candidateFloor: number,
   ): SubtractedFrame {
     this.prepare(width * height);
-    const { signal, candidates, written } = this;
-    for (let i = 0; i < this.writtenCount; i++) signal[written[i] ?? 0] = BELOW_EVERY_THRESHOLD;
-    this.writtenCount = 0;
-    this.nextGeneration();
-    const side = windows.square;
-    const { visited, generation } = this;
+    const { contrast, rows, passA, passB, signal, candidates } = this;
+    if (frame.contrastInto) frame.contrastInto(contrast);
+    else for (let p = 0; p < contrast.length; p++) contrast[p] = frame.signalAt(p);
+    boxMean(contrast, rows, passA, width, height, windows.box);
+    // Erosion then dilation by the square, each as a row pass and a column pass.
+    erode(passA, passB, width, height, windows.square, 1);
+    erode(passB, passA, width, height, windows.square, width);
+    dilate(passA, passB, width, height, windows.square, 1);
+    dilate(passB, passA, width, height, windows.square, width);
     let count = 0;
-    for (let c = 0; c < frame.candidateCount; c++) {
-      const candidate = frame.candidates[c] ?? 0;
-      const cx = candidate % width;
-      const cy = (candidate - cx) / width;
-      for (let py = Math.max(0, cy - 1); py <= Math.min(height - 1, cy + 1); py++) {
-        for (let px = Math.max(0, cx - 1); px <= Math.min(width - 1, cx + 1); px++) {
-          const p = py * width + px;
-          if (visited[p] === generation) continue;
-          visited[p] = generation;
-          let opened = BELOW_EVERY_THRESHOLD;
-          for (let qy = Math.max(0, py - side + 1); qy <= Math.min(py, height - side); qy++) {
-            for (let qx = Math.max(0, px - side + 1); qx <= Math.min(px, width - side); qx++) {
-              const m = this.squareMinAt(frame, width, height, windows, qx, qy);
-              if (m > opened) opened = m;
-            }
-          }
-          if (opened < candidateFloor) continue;
-          signal[p] = opened;
-          written[this.writtenCount++] = p;
-          candidates[count++] = p;
-        }
+    for (let p = 0; p < signal.length; p++) {
+      const v = passA[p] ?? 0;
+      if (v >= candidateFloor) {
+        signal[p] = v;
+        candidates[count++] = p;
+      } else {
+        signal[p] = BELOW_EVERY_THRESHOLD;
       }
     }
     return {
@@ -111,79 +92,112 @@ export class DarkHeadOpening {
     };
   }
 
-  /** Minimum of the box means over the square whose top-left pixel is (qx, qy). */
-  private squareMinAt(
-    frame: SubtractedFrame,
-    width: number,
-    height: number,
-    windows: DarkHeadWindows,
-    qx: number,
-    qy: number,
-  ): number {
-    const q = qy * width + qx;
-    if (this.squareMark[q] === this.generation) return this.squareMin[q] ?? BELOW_EVERY_THRESHOLD;
-    let m = 32767;
-    for (let y = qy; y < qy + windows.square; y++) {
-      for (let x = qx; x < qx + windows.square; x++) {
-        const v = this.boxMeanAt(frame, width, height, windows.box, x, y);
-        if (v < m) m = v;
-      }
-    }
-    this.squareMark[q] = this.generation;
-    this.squareMin[q] = m;
-    return m;
-  }
-
-  /** Mean contrast over the box of odd side `box` centred on (x, y), clipped at the frame's edges. */
-  private boxMeanAt(
-    frame: SubtractedFrame,
-    width: number,
-    height: number,
-    box: number,
-    x: number,
-    y: number,
-  ): number {
-    const p = y * width + x;
-    if (this.boxMark[p] === this.generation) return this.boxMean[p] ?? BELOW_EVERY_THRESHOLD;
-    const half = (box - 1) / 2;
-    const source = frame.signal;
-    let sum = 0;
-    let n = 0;
-    for (let yy = Math.max(0, y - half); yy <= Math.min(height - 1, y + half); yy++) {
-      for (let xx = Math.max(0, x - half); xx <= Math.min(width - 1, x + half); xx++) {
-        const i = yy * width + xx;
-        const v = source[i] ?? BELOW_EVERY_THRESHOLD;
-        // Outside the candidates' blocks the subtracted signal holds no value: read the pixel.
-        sum += v === BELOW_EVERY_THRESHOLD ? frame.signalAt(i) : v;
-        n += 1;
-      }
-    }
-    const mean = Math.round(sum / n);
-    this.boxMark[p] = this.generation;
-    this.boxMean[p] = mean;
-    return mean;
-  }
-
-  private nextGeneration(): void {
-    this.generation += 1;
-    if (this.generation < 0xfffffff0) return;
-    this.boxMark.fill(0);
-    this.squareMark.fill(0);
-    this.visited.fill(0);
-    this.generation = 1;
-  }
-
   private prepare(size: number): void {
     if (this.signal.length === size) return;
-    this.signal = new Int16Array(size).fill(BELOW_EVERY_THRESHOLD);
+    this.contrast = new Int16Array(size);
+    this.rows = new Float32Array(size);
+    this.passA = new Int16Array(size);
+    this.passB = new Int16Array(size);
+    this.signal = new Int16Array(size);
     this.candidates = new Int32Array(size);
-    this.boxMean = new Int16Array(size);
-    this.boxMark = new Uint32Array(size);
-    this.squareMin = new Int16Array(size);
-    this.squareMark = new Uint32Array(size);
-    this.visited = new Uint32Array(size);
-    this.written = new Int32Array(size);
-    this.writtenCount = 0;
-    this.generation = 0;
+  }
+}
+
+/**
+ * Mean over the centred box of odd side `box` (clipped at the frame's edges) into `out`: running
+ * sums along the rows, then down the columns.
+ */
+function boxMean(
+  input: Int16Array,
+  rows: Float32Array,
+  out: Int16Array,
+  width: number,
+  height: number,
+  box: number,
+): void {
+  const half = (box - 1) / 2;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let sum = 0;
+    for (let x = 0; x < Math.min(half, width); x++) sum += input[row + x] ?? 0;
+    for (let x = 0; x < width; x++) {
+      if (x + half < width) sum += input[row + x + half] ?? 0;
+      if (x - half - 1 >= 0) sum -= input[row + x - half - 1] ?? 0;
+      rows[row + x] = sum;
+    }
+  }
+  const counts = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    counts[x] = Math.min(width - 1, x + half) - Math.max(0, x - half) + 1;
+  }
+  for (let x = 0; x < width; x++) {
+    let sum = 0;
+    for (let y = 0; y < Math.min(half, height); y++) sum += rows[y * width + x] ?? 0;
+    for (let y = 0; y < height; y++) {
+      if (y + half < height) sum += rows[(y + half) * width + x] ?? 0;
+      if (y - half - 1 >= 0) sum -= rows[(y - half - 1) * width + x] ?? 0;
+      const n = (Math.min(height - 1, y + half) - Math.max(0, y - half) + 1) * (counts[x] ?? 1);
+      out[y * width + x] = Math.round(sum / n);
+    }
+  }
+}
+
+/**
+ * The erosion's passes: each pixel takes the minimum of the `side` pixels from it to the right
+ * (`step` 1) or down (`step` width); a square that does not fit in the frame holds no value, below
+ * every threshold. Its squares start at their top-left pixel.
+ */
+function erode(
+  input: Int16Array,
+  out: Int16Array,
+  width: number,
+  height: number,
+  side: number,
+  step: number,
+): void {
+  const down = step !== 1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const p = row + x;
+      if ((down ? height - y : width - x) < side) {
+        out[p] = BELOW_EVERY_THRESHOLD;
+        continue;
+      }
+      let v = input[p] ?? 0;
+      for (let k = 1, q = p + step; k < side; k++, q += step) {
+        const t = input[q] ?? 0;
+        if (t < v) v = t;
+      }
+      out[p] = v;
+    }
+  }
+}
+
+/**
+ * The dilation's passes: each pixel takes the maximum of the `side` pixels from it to the left
+ * (`step` 1) or up (`step` width), those inside the frame: the squares of the erosion that hold it.
+ */
+function dilate(
+  input: Int16Array,
+  out: Int16Array,
+  width: number,
+  height: number,
+  side: number,
+  step: number,
+): void {
+  const up = step !== 1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const p = row + x;
+      const n = Math.min(side, up ? y + 1 : x + 1);
+      let v = input[p] ?? 0;
+      for (let k = 1, q = p - step; k < n; k++, q -= step) {
+        const t = input[q] ?? 0;
+        if (t > v) v = t;
+      }
+      out[p] = v;
+    }
   }
 }
