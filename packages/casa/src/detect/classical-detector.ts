@@ -5,6 +5,7 @@ import { BackgroundSubtractor } from './background.js';
 import type { BlobStats } from './blob-stats.js';
 import { blobCentroid, mergeCloseBlobs } from './blob-stats.js';
 import { DarkHeadOpening, darkHeadWindows } from './dark-head-map.js';
+import { RoundParticleMemory } from './round-particle-memory.js';
 import { BlobLabeller } from './label.js';
 import { estimateNoiseSigma } from './noise.js';
 import { MIN_COUNTING_HEAD_PX, lowThresholdScale, windowSignificant } from './head-window.js';
@@ -114,6 +115,8 @@ const DARK_HIGH_SIGMA = 3.5;
 const DARK_HEAD_MIN_ELLIPTICITY = 1.2;
 /** Fewest pixels of a typical head for its outline to be judged round or oval. */
 const ROUND_PARTICLE_MIN_HEAD_PX = 12;
+/** How far a round particle's place may move between two views of it, µm (see RoundParticleMemory). */
+const ROUND_PARTICLE_MOVE_UM = 1;
 
 /** Extra output of the classical detector, off by default (the analysis engine needs none). */
 export interface ClassicalDetectorOptions {
@@ -137,6 +140,7 @@ export interface ClassicalDetectorOptions {
 export class ClassicalDetector implements Detector {
   private readonly background = new BackgroundSubtractor();
   private readonly opening = new DarkHeadOpening();
+  private roundParticles = new RoundParticleMemory();
   private readonly labeller = new BlobLabeller();
   private readonly histogram = new Uint32Array(1024);
   private sigma = 1;
@@ -207,6 +211,7 @@ export class ClassicalDetector implements Detector {
               windowSignificant(subtracted.signalAt, pixel, width, height, umPerPixel, windowHigh))
         : undefined;
     // Dark heads are found on the opened signal, where their flagella are gone (DarkHeadOpening).
+    if (darkHeads) this.roundParticles.nextFrame();
     const map = darkHeads
       ? this.opening.open(subtracted, width, height, darkHeadWindows(umPerPixel), candidateFloor)
       : subtracted;
@@ -230,6 +235,7 @@ export class ClassicalDetector implements Detector {
     this.areaSpread = null;
     this.massSpread = null;
     this.headPeak = null;
+    this.roundParticles = new RoundParticleMemory();
   }
 
   /**
@@ -430,7 +436,12 @@ export class ClassicalDetector implements Detector {
   private isRoundDarkParticle(blob: BlobStats, typicalPx: number): boolean {
     if (!this.opensDarkHeads() || typicalPx < ROUND_PARTICLE_MIN_HEAD_PX) return false;
     const axes = ellipseAxesPx(blob);
-    return axes.length < DARK_HEAD_MIN_ELLIPTICITY * axes.width;
+    const round = axes.length < DARK_HEAD_MIN_ELLIPTICITY * axes.width;
+    return this.roundParticles.isRoundParticle(
+      blob,
+      round,
+      ROUND_PARTICLE_MOVE_UM / this.settings.umPerPixel,
+    );
   }
 
   /**
