@@ -24,6 +24,11 @@ import {
 } from './field-range.js';
 import { OPTICS_HELD_OUT_SEEDS, OPTICS_TUNING_SEEDS, measureOptics } from './optics-range.js';
 import {
+  DARK_HEAD_HELD_OUT_SEEDS,
+  DARK_HEAD_TUNING_SEEDS,
+  measureDarkHeads,
+} from './dark-heads-range.js';
+import {
   ROUND_CELL_HELD_OUT_SEEDS,
   ROUND_CELL_TUNING_SEEDS,
   formatRoundCells,
@@ -58,9 +63,9 @@ const CASES: [string, Parameters<typeof measureAccuracy>[1]][] = [
 
 /**
  * Command-line filters, so a single case can be measured without the whole bench (the machine is
- * shared): `--only accuracy,hard,timing,round-cells,fields,optics,speed,real,real-heads` runs those sections only; `--filter TEXT` runs only
- * the accuracy and hard cases whose label contains TEXT (e.g. `--filter "0.3 um/px"`); `--seeds
- * tuning` or `--seeds held-out` runs one of the hard seed sets; `--codec memory` or `--codec h264`
+ * shared): `--only accuracy,hard,timing,round-cells,fields,optics,dark-heads,speed,real,real-heads` runs those sections only; `--filter TEXT` runs only
+ * the accuracy, hard and dark-head cases whose label contains TEXT (e.g. `--filter "0.3 um/px"`); `--seeds
+ * tuning` or `--seeds held-out` runs one of the hard (and dark-head) seed sets; `--codec memory` or `--codec h264`
  * runs the hard cases on frames in memory only or through H.264 only (both by default).
  */
 interface BenchOptions {
@@ -241,6 +246,31 @@ const printOptics = () =>
     formatFields,
   );
 
+/** The dark-head section; `--filter` picks cases and `--seeds` one seed set. */
+async function printDarkHeads(): Promise<void> {
+  console.log(
+    '\ndark heads (issue 34): bright field and dark heads with a bright halo, 0.25-1.5 µm/px; 80 heads, hard imaging, 640x480, 3 s',
+  );
+  const sets: [string, readonly number[]][] = [];
+  if (OPTIONS.seeds !== 'held-out') {
+    sets.push([
+      `TUNING seeds (${DARK_HEAD_TUNING_SEEDS.join(', ')}): looked at while writing it`,
+      DARK_HEAD_TUNING_SEEDS,
+    ]);
+  }
+  if (OPTIONS.seeds !== 'tuning') {
+    sets.push([
+      `HELD-OUT seeds (${DARK_HEAD_HELD_OUT_SEEDS.join(', ')}): never looked at`,
+      DARK_HEAD_HELD_OUT_SEEDS,
+    ]);
+  }
+  for (const [title, seeds] of sets) {
+    for (const line of formatFields(title, await measureDarkHeads(seeds, selected))) {
+      console.log(line);
+    }
+  }
+}
+
 const printRoundCells = () =>
   printSeedSets(
     'round cells (issue 34): 40 heads and 10 round cells (7 to 15 µm, no tail) vs the same seed without them; 640x480, 100 frames each',
@@ -399,6 +429,7 @@ if (runs('timing')) await printTiming();
 if (runs('round-cells')) await printRoundCells();
 if (runs('fields')) await printFields();
 if (runs('optics')) await printOptics();
+if (runs('dark-heads')) await printDarkHeads();
 if (runs('engine-speed')) await printEngineSpeed();
 if (runs('speed')) await printSpeedAndMemory();
 if (runs('real')) await printRealVideo();

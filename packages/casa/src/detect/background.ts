@@ -27,6 +27,11 @@ export interface SubtractedFrame {
     step: number,
     awayFromCandidates?: boolean,
   ) => void;
+  /**
+   * Writes the contrast of every pixel of the frame into `out` (what `signalAt` gives, in one
+   * pass); absent where only `signalAt` is offered.
+   */
+  readonly contrastInto?: (out: Int16Array) => void;
   /** Indices of the pixels whose signal reaches the candidate floor, in raster order. */
   readonly candidates: Int32Array;
   readonly candidateCount: number;
@@ -144,7 +149,21 @@ export class BackgroundSubtractor {
       },
       sampleHistogram: (histogram: Uint32Array, step: number, awayFromCandidates = false) =>
         this.sampleHistogram(data, sign, histogram, step, awayFromCandidates),
+      contrastInto: (out: Int16Array) => this.contrastInto(data, sign, out),
     };
+  }
+
+  /** See {@link SubtractedFrame.contrastInto}; `sign` turns the contrast head-positive. */
+  private contrastInto(data: Uint8Array, sign: number, out: Int16Array): void {
+    const { blockBackground, width, height, blocksWide: bw, grey } = this;
+    for (let y = 0; y < height; y++) {
+      const row = y * width;
+      const rowBlock = (y >> 2) * bw;
+      for (let x = 0; x < width; x++) {
+        const background = blockBackground[rowBlock + (x >> 2)] ?? 0;
+        out[row + x] = Math.trunc(sign * ((grey[data[row + x] ?? 0] ?? 0) - background));
+      }
+    }
   }
 
   /**

@@ -47,6 +47,12 @@ const HEAD_DARK_LEVEL = 0.9;
  * the stage drift), and the search costs as much as the head detection.
  */
 const SEARCH_PERIOD_FRAMES = 4;
+/**
+ * The heads' contrast is this quantile of the detections' (the median of the heads in focus: the
+ * head detector also finds heads out of focus, at half contrast, a quarter of them under the
+ * generator's hard imaging; at the median of all a round cell's nucleus read as dark as a head).
+ */
+const HEAD_CONTRAST_QUANTILE = 0.65;
 /** Fewest heads for a frame's own head contrast; else the last one learnt is used. */
 const MIN_HEADS = 5;
 /** The contrast map's level and spread are taken on every this many pixels. */
@@ -205,7 +211,7 @@ export class DarkRoundCellFinder {
     return cells;
   }
 
-  /** Updates the running head contrasts: the medians of the two maps at the heads' centres. */
+  /** Updates the running head contrasts: the two maps at the heads' centres (HEAD_CONTRAST_QUANTILE). */
   private learnHeadContrast(
     contrast: Float32Array,
     fine: Float32Array,
@@ -222,7 +228,7 @@ export class DarkRoundCellFinder {
     });
     const median = (map: Float32Array): number => {
       const values = at.map((k) => map[k]!).sort((a, b) => a - b);
-      return values[values.length >> 1] ?? 0;
+      return values[Math.floor(HEAD_CONTRAST_QUANTILE * values.length)] ?? 0;
     };
     const follow = (last: number | null, value: number): number =>
       last === null ? value : 0.9 * last + 0.1 * value;

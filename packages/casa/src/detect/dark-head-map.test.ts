@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { SubtractedFrame } from './background.js';
+import { DarkHeadOpening, darkHeadWindows } from './dark-head-map.js';
+
+const WIDTH = 40;
+const HEIGHT = 30;
+
+/**
+ * A subtracted frame (head-positive contrast) holding a dark head 9 x 6 px of contrast 40 at
+ * (12, 15), whose flagellum runs from it to the right edge as a line 1 px wide of the same
+ * contrast; every pixel is a candidate.
+ */
+function headWithFlagellum(): SubtractedFrame {
+  const signal = new Int16Array(WIDTH * HEIGHT);
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      const inHead = ((x - 12) / 4.5) ** 2 + ((y - 15) / 3) ** 2 <= 1;
+      const onFlagellum = y === 15 && x > 12;
+      signal[y * WIDTH + x] = inHead || onFlagellum ? 40 : 0;
+    }
+  }
+  const candidates = Int32Array.from(signal.keys());
+  return {
+    signal,
+    signalAt: (p) => signal[p] ?? 0,
+    sampleHistogram: () => undefined,
+    candidates,
+    candidateCount: candidates.length,
+  };
+}
+
+describe('DarkHeadOpening', () => {
+  it('keeps a dark head at its contrast and takes its flagellum down to the background', () => {
+    const frame = headWithFlagellum();
+    const map = new DarkHeadOpening().open(frame, WIDTH, HEIGHT, { box: 1, square: 3 }, 5);
+    expect(map.signal[15 * WIDTH + 12]).toBe(40);
+    // Along the flagellum, away from the head: nothing reaches the candidate floor.
+    for (let x = 20; x < WIDTH; x++) expect(map.signal[15 * WIDTH + x]).toBeLessThan(5);
+    const listed = Array.from(map.candidates.subarray(0, map.candidateCount));
+    expect(listed).toContain(15 * WIDTH + 12);
+    expect(listed.every((p) => p % WIDTH < 18)).toBe(true);
+  });
+
+  it('clears the last frame values before writing a new frame', () => {
+    const opening = new DarkHeadOpening();
+    opening.open(headWithFlagellum(), WIDTH, HEIGHT, { box: 3, square: 3 }, 5);
+    const empty: SubtractedFrame = {
+      signal: new Int16Array(WIDTH * HEIGHT),
+      signalAt: () => 0,
+      sampleHistogram: () => undefined,
+      candidates: new Int32Array(0),
+      candidateCount: 0,
+    };
+    const map = opening.open(empty, WIDTH, HEIGHT, { box: 3, square: 3 }, 5);
+    expect(map.candidateCount).toBe(0);
+    expect(Math.max(...map.signal)).toBeLessThan(5);
+  });
+});
+
+describe('darkHeadWindows', () => {
+  it('sizes the box and the square at about 1.5 µm from 0.25 to 1.5 µm per pixel', () => {
+    expect(darkHeadWindows(0.25)).toEqual({ box: 7, square: 6 });
+    expect(darkHeadWindows(0.5)).toEqual({ box: 3, square: 3 });
+    expect(darkHeadWindows(0.8)).toEqual({ box: 3, square: 2 });
+    expect(darkHeadWindows(1.5)).toEqual({ box: 1, square: 2 });
+  });
+});
