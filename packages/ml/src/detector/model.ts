@@ -57,7 +57,7 @@ export const DEFAULT_ARCHITECTURE: HeadDetectorArchitecture = {
 
 /**
  * The opt-in network for dense real samples (issue 35, `bench:ml -- --real-crops`): stride 2,
- * a context branch at stride 4 and local-window normalisation. About 60 times the default's
+ * a context branch at stride 4 and local-window normalisation. 40 to 70 times the default's
  * inference time, so videos keep the default.
  */
 export const DENSE_SAMPLE_ARCHITECTURE: HeadDetectorArchitecture = {
