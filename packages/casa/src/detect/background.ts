@@ -161,7 +161,8 @@ export class BackgroundSubtractor {
       const rowBlock = (y >> 2) * bw;
       for (let x = 0; x < width; x++) {
         const background = blockBackground[rowBlock + (x >> 2)] ?? 0;
-        out[row + x] = Math.trunc(sign * ((grey[data[row + x] ?? 0] ?? 0) - background));
+        // `| 0` truncates as Math.trunc does (the values are a few hundred), several times faster.
+        out[row + x] = (sign * ((grey[data[row + x] ?? 0] ?? 0) - background)) | 0;
       }
     }
   }

@@ -45,9 +45,10 @@ export function darkHeadWindows(umPerPixel: number): DarkHeadWindows {
  */
 export class DarkHeadOpening {
   private contrast = new Int16Array(0);
-  private rows = new Float32Array(0);
-  private passA = new Int16Array(0);
-  private passB = new Int16Array(0);
+  private rows = new Int32Array(0);
+  private columns = new Int32Array(0);
+  private mean = new Int16Array(0);
+  private seeds = new Int32Array(0);
   private signal = new Int16Array(0);
   private candidates = new Int32Array(0);
 
@@ -63,26 +64,18 @@ export class DarkHeadOpening {
     windows: DarkHeadWindows,
     candidateFloor: number,
   ): SubtractedFrame {
-    this.prepare(width * height);
-    const { contrast, rows, passA, passB, signal, candidates } = this;
+    this.prepare(width, height);
+    const { contrast, rows, mean, seeds, signal, candidates } = this;
     if (frame.contrastInto) frame.contrastInto(contrast);
     else for (let p = 0; p < contrast.length; p++) contrast[p] = frame.signalAt(p);
-    boxMean(contrast, rows, passA, width, height, windows.box);
-    // Erosion then dilation by the square, each as a row pass and a column pass.
-    erode(passA, passB, width, height, windows.square, 1);
-    erode(passB, passA, width, height, windows.square, width);
-    dilate(passA, passB, width, height, windows.square, 1);
-    dilate(passB, passA, width, height, windows.square, width);
-    let count = 0;
-    for (let p = 0; p < signal.length; p++) {
-      const v = passA[p] ?? 0;
-      if (v >= candidateFloor) {
-        signal[p] = v;
-        candidates[count++] = p;
-      } else {
-        signal[p] = BELOW_EVERY_THRESHOLD;
-      }
-    }
+    boxMean(contrast, rows, this.columns, mean, width, height, windows.box);
+    // The opening where it can reach the floor: a square whose every mean does (its corner's
+    // does first of all) spreads its minimum over itself; elsewhere the map stays below it.
+    const { square } = windows;
+    const seedCount = squaresFrom(mean, seeds, width, height, square, candidateFloor);
+    signal.fill(BELOW_EVERY_THRESHOLD);
+    openSquares(mean, signal, seeds, seedCount, width, square, candidateFloor);
+    const count = listAtLeast(signal, candidates, candidateFloor);
     return {
       signal,
       signalAt: frame.signalAt,
@@ -92,12 +85,14 @@ export class DarkHeadOpening {
     };
   }
 
-  private prepare(size: number): void {
-    if (this.signal.length === size) return;
+  private prepare(width: number, height: number): void {
+    const size = width * height;
+    if (this.signal.length === size && this.columns.length === width) return;
     this.contrast = new Int16Array(size);
-    this.rows = new Float32Array(size);
-    this.passA = new Int16Array(size);
-    this.passB = new Int16Array(size);
+    this.rows = new Int32Array(size);
+    this.columns = new Int32Array(width);
+    this.mean = new Int16Array(size);
+    this.seeds = new Int32Array(size);
     this.signal = new Int16Array(size);
     this.candidates = new Int32Array(size);
   }
@@ -105,99 +100,174 @@ export class DarkHeadOpening {
 
 /**
  * Mean over the centred box of odd side `box` (clipped at the frame's edges) into `out`: running
- * sums along the rows, then down the columns.
+ * sums along the rows into `rows`, then down the columns a row at a time (column sums gain the row
+ * entering the box and lose the one leaving it, so memory is read in order).
  */
 function boxMean(
   input: Int16Array,
-  rows: Float32Array,
+  rows: Int32Array,
+  columns: Int32Array,
   out: Int16Array,
   width: number,
   height: number,
   box: number,
 ): void {
-  const half = (box - 1) / 2;
+  const half = (box - 1) >> 1;
+  if (half === 0) {
+    out.set(input.subarray(0, width * height));
+    return;
+  }
+  rowSums(input, rows, width, height, half);
+  columnMeans(rows, columns, out, width, height, half);
+}
+
+// Each pass is a function of its own whose loop is its last statement: V8 compiles a long loop
+// while it runs, and code after it that had not yet run threw that code away on every call (the
+// dark-head map ran three times slower).
+
+/** Sums over the centred run of 2 half + 1 pixels along each row (clipped at its ends). */
+function rowSums(input: Int16Array, rows: Int32Array, width: number, height: number, half: number) {
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let sum = 0;
-    for (let x = 0; x < Math.min(half, width); x++) sum += input[row + x] ?? 0;
+    for (let x = 0; x < Math.min(half, width); x++) sum += input[row + x]!;
     for (let x = 0; x < width; x++) {
-      if (x + half < width) sum += input[row + x + half] ?? 0;
-      if (x - half - 1 >= 0) sum -= input[row + x - half - 1] ?? 0;
+      if (x + half < width) sum += input[row + x + half]!;
+      if (x > half) sum -= input[row + x - half - 1]!;
       rows[row + x] = sum;
     }
   }
-  const counts = new Float32Array(width);
-  for (let x = 0; x < width; x++) {
-    counts[x] = Math.min(width - 1, x + half) - Math.max(0, x - half) + 1;
+}
+
+/** The box means from the row sums, down the columns a row at a time (see {@link boxMean}). */
+function columnMeans(
+  rows: Int32Array,
+  columns: Int32Array,
+  out: Int16Array,
+  width: number,
+  height: number,
+  half: number,
+) {
+  columns.fill(0, 0, width);
+  for (let y = 0; y < Math.min(half, height); y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) columns[x]! += rows[row + x]!;
   }
-  for (let x = 0; x < width; x++) {
-    let sum = 0;
-    for (let y = 0; y < Math.min(half, height); y++) sum += rows[y * width + x] ?? 0;
-    for (let y = 0; y < height; y++) {
-      if (y + half < height) sum += rows[(y + half) * width + x] ?? 0;
-      if (y - half - 1 >= 0) sum -= rows[(y - half - 1) * width + x] ?? 0;
-      const n = (Math.min(height - 1, y + half) - Math.max(0, y - half) + 1) * (counts[x] ?? 1);
-      out[y * width + x] = Math.round(sum / n);
-    }
+  const side = 2 * half + 1;
+  for (let y = 0; y < height; y++) {
+    const add = y + half < height ? (y + half) * width : -1;
+    const take = y > half ? (y - half - 1) * width : -1;
+    updateColumns(rows, columns, width, add, take);
+    const rowsIn = Math.min(height - 1, y + half) - Math.max(0, y - half) + 1;
+    const row = y * width;
+    if (rowsIn === side) innerMeans(columns, out, row, half, width - half, 1 / (side * side));
+    else edgeMeans(columns, out, row, half, width - half, width, half, rowsIn);
+    edgeMeans(columns, out, row, 0, Math.min(half, width), width, half, rowsIn);
+    edgeMeans(columns, out, row, Math.max(half, width - half), width, width, half, rowsIn);
+  }
+}
+
+/** The column sums gain the row at `add` and lose the one at `take` (-1: none). */
+function updateColumns(
+  rows: Int32Array,
+  columns: Int32Array,
+  width: number,
+  add: number,
+  take: number,
+) {
+  if (add >= 0) for (let x = 0; x < width; x++) columns[x]! += rows[add + x]!;
+  if (take >= 0) for (let x = 0; x < width; x++) columns[x]! -= rows[take + x]!;
+}
+
+/**
+ * Means of whole boxes, (2 half + 1)² pixels: an odd count, so no mean is a half, and the product
+ * by its inverse rounds as the quotient does (they differ by far less than the 1/(2 n) between a
+ * mean and a half). `Math.floor(m + 0.5)` is Math.round's own rounding, without its slow path.
+ */
+function innerMeans(
+  columns: Int32Array,
+  out: Int16Array,
+  row: number,
+  from: number,
+  to: number,
+  inverse: number,
+) {
+  for (let x = from; x < to; x++) out[row + x] = Math.floor(columns[x]! * inverse + 0.5);
+}
+
+/** Means of boxes clipped by the frame, from x = `from` to `to`. */
+function edgeMeans(
+  columns: Int32Array,
+  out: Int16Array,
+  row: number,
+  from: number,
+  to: number,
+  width: number,
+  half: number,
+  rowsIn: number,
+) {
+  for (let x = from; x < to; x++) {
+    const n = rowsIn * (Math.min(width - 1, x + half) - Math.max(0, x - half) + 1);
+    out[row + x] = Math.floor(columns[x]! / n + 0.5);
   }
 }
 
 /**
- * The erosion's passes: each pixel takes the minimum of the `side` pixels from it to the right
- * (`step` 1) or down (`step` width); a square that does not fit in the frame holds no value, below
- * every threshold. Its squares start at their top-left pixel.
+ * The top-left corners of the squares of side `side` that fit in the frame and whose corner's mean
+ * reaches `floor` (no other square's minimum can), in raster order; answers how many.
  */
-function erode(
-  input: Int16Array,
-  out: Int16Array,
+function squaresFrom(
+  mean: Int16Array,
+  seeds: Int32Array,
   width: number,
   height: number,
   side: number,
-  step: number,
-): void {
-  const down = step !== 1;
-  for (let y = 0; y < height; y++) {
+  floor: number,
+) {
+  let count = 0;
+  for (let y = 0; y <= height - side; y++) {
     const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const p = row + x;
-      if ((down ? height - y : width - x) < side) {
-        out[p] = BELOW_EVERY_THRESHOLD;
-        continue;
-      }
-      let v = input[p] ?? 0;
-      for (let k = 1, q = p + step; k < side; k++, q += step) {
-        const t = input[q] ?? 0;
+    for (let x = 0; x <= width - side; x++) if (mean[row + x]! >= floor) seeds[count++] = row + x;
+  }
+  return count;
+}
+
+/**
+ * The grey-level opening where it reaches `floor`: each square (from its corner in `seeds`) whose
+ * minimum (the erosion) reaches it raises every pixel of itself to that minimum (the dilation's
+ * maximum over the squares holding a pixel). Squares under the floor are skipped: they cannot
+ * change a maximum that reaches it, and a pixel only they hold stays below it.
+ */
+function openSquares(
+  mean: Int16Array,
+  signal: Int16Array,
+  seeds: Int32Array,
+  seedCount: number,
+  width: number,
+  side: number,
+  floor: number,
+) {
+  for (let k = 0; k < seedCount; k++) {
+    const corner = seeds[k]!;
+    let v = mean[corner]!;
+    for (let dy = 0; dy < side && v >= floor; dy++) {
+      const row = corner + dy * width;
+      for (let dx = 0; dx < side; dx++) {
+        const t = mean[row + dx]!;
         if (t < v) v = t;
       }
-      out[p] = v;
+    }
+    if (v < floor) continue;
+    for (let dy = 0; dy < side; dy++) {
+      const row = corner + dy * width;
+      for (let dx = 0; dx < side; dx++) if (signal[row + dx]! < v) signal[row + dx] = v;
     }
   }
 }
 
-/**
- * The dilation's passes: each pixel takes the maximum of the `side` pixels from it to the left
- * (`step` 1) or up (`step` width), those inside the frame: the squares of the erosion that hold it.
- */
-function dilate(
-  input: Int16Array,
-  out: Int16Array,
-  width: number,
-  height: number,
-  side: number,
-  step: number,
-): void {
-  const up = step !== 1;
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const p = row + x;
-      const n = Math.min(side, up ? y + 1 : x + 1);
-      let v = input[p] ?? 0;
-      for (let k = 1, q = p - step; k < n; k++, q -= step) {
-        const t = input[q] ?? 0;
-        if (t > v) v = t;
-      }
-      out[p] = v;
-    }
-  }
+/** The pixels of `signal` reaching `floor`, in raster order; answers how many. */
+function listAtLeast(signal: Int16Array, candidates: Int32Array, floor: number) {
+  let count = 0;
+  for (let p = 0; p < signal.length; p++) if (signal[p]! >= floor) candidates[count++] = p;
+  return count;
 }

@@ -120,10 +120,7 @@ export class DarkRoundCellFinder {
     boxMean(map, width, height, backgroundHalf, background, tmp, columns);
     const smoothHalf = Math.max(1, Math.round(SMOOTH_HALF_UM / upp));
     boxMean(map, width, height, smoothHalf, contrast, tmp, columns);
-    for (let i = 0; i < contrast.length; i++) {
-      contrast[i] = background[i]! - contrast[i]!;
-      map[i] = background[i]! - map[i]!;
-    }
+    contrastAgainst(background, contrast, map);
     const fine = map;
     this.learnHeadContrast(contrast, fine, width, height, bin, heads);
     if (this.headContrast === null || this.headPeak === null) return [];
@@ -234,6 +231,18 @@ export class DarkRoundCellFinder {
       last === null ? value : 0.9 * last + 0.1 * value;
     this.headContrast = follow(this.headContrast, median(contrast));
     this.headPeak = follow(this.headPeak, median(fine));
+  }
+}
+
+/**
+ * Both maps as contrast against the background, in place (a function of its own: V8 compiles a
+ * long loop while it runs, and code after it that had not run yet threw that code away on every
+ * search).
+ */
+function contrastAgainst(background: Float32Array, smooth: Float32Array, fine: Float32Array): void {
+  for (let i = 0; i < smooth.length; i++) {
+    smooth[i] = background[i]! - smooth[i]!;
+    fine[i] = background[i]! - fine[i]!;
   }
 }
 
