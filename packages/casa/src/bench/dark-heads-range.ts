@@ -3,10 +3,10 @@
  * field (bright field; dark heads with a bright halo, the shared real dense sample's optics) from
  * 0.25 to 1.5 µm per pixel, hard imaging, 80 heads, each on tuning and held-out seeds.
  */
-import type { SimulationParams, SimulationPolarity } from '../simulate/params.js';
-import { HARD_SAMPLE_PARAMS, headPolarityOf } from '../simulate/params.js';
-import { measureAccuracy } from './accuracy.js';
+import type { SimulationPolarity } from '../simulate/params.js';
+import { HARD_SAMPLE_PARAMS } from '../simulate/params.js';
 import type { FieldFigures } from './field-range.js';
+import { measureBlobCases, type OpticsCase } from './optics-range.js';
 
 /** Seeds looked at while writing the dark-head detection. */
 export const DARK_HEAD_TUNING_SEEDS = [501, 502] as const;
@@ -19,13 +19,8 @@ const OPTICS: readonly [string, SimulationPolarity][] = [
   ['dark halo', 'phase-contrast-dark'],
 ];
 
-interface DarkHeadCase {
-  readonly label: string;
-  readonly params: Partial<SimulationParams>;
-}
-
 /** The section's cases: every optics at every scale, 3 s at 50 fps. */
-export const DARK_HEAD_CASES: readonly DarkHeadCase[] = OPTICS.flatMap(([name, polarity]) =>
+export const DARK_HEAD_CASES: readonly OpticsCase[] = OPTICS.flatMap(([name, polarity]) =>
   SCALES_UM_PER_PX.map((umPerPixel) => ({
     label: `${name}, ${umPerPixel} um/px`,
     params: { ...HARD_SAMPLE_PARAMS, sperm: 80, umPerPixel, polarity, fps: 50, frames: 150 },
@@ -36,22 +31,9 @@ export const DARK_HEAD_CASES: readonly DarkHeadCase[] = OPTICS.flatMap(([name, p
  * Measures the cases whose label passes `selected` on a seed set (the case's index added to the
  * seed), blob head finding.
  */
-export async function measureDarkHeads(
+export function measureDarkHeads(
   seeds: readonly number[],
   selected: (label: string) => boolean = () => true,
 ): Promise<FieldFigures[]> {
-  const figures: FieldFigures[] = [];
-  for (const [i, c] of DARK_HEAD_CASES.entries()) {
-    if (!selected(c.label)) continue;
-    for (const seed of seeds) {
-      const polarity = headPolarityOf(c.params.polarity ?? 'phase-contrast');
-      const f = await measureAccuracy(
-        `${c.label} #${seed + i}`,
-        { ...c.params, seed: seed + i },
-        { polarity },
-      );
-      figures.push({ ...f, headFinding: 'blobs' });
-    }
-  }
-  return figures;
+  return measureBlobCases(DARK_HEAD_CASES, seeds, selected);
 }

@@ -14,7 +14,8 @@ export const OPTICS_TUNING_SEEDS = [401, 402] as const;
 /** Seeds never looked at. */
 export const OPTICS_HELD_OUT_SEEDS = [9401, 9402] as const;
 
-interface OpticsCase {
+/** A generated case: its label and the generator's settings. */
+export interface OpticsCase {
   readonly label: string;
   readonly params: Partial<SimulationParams>;
 }
@@ -51,9 +52,22 @@ export const OPTICS_CASES: readonly OpticsCase[] = [
 ];
 
 /** Measures every case on a seed set (the case's index added to the seed), blob head finding. */
-export async function measureOptics(seeds: readonly number[]): Promise<FieldFigures[]> {
+export function measureOptics(seeds: readonly number[]): Promise<FieldFigures[]> {
+  return measureBlobCases(OPTICS_CASES, seeds);
+}
+
+/**
+ * Measures the cases whose label passes `selected` on a seed set (the case's index added to the
+ * seed) with blob head finding, each with the polarity its optics need.
+ */
+export async function measureBlobCases(
+  cases: readonly OpticsCase[],
+  seeds: readonly number[],
+  selected: (label: string) => boolean = () => true,
+): Promise<FieldFigures[]> {
   const figures: FieldFigures[] = [];
-  for (const [i, c] of OPTICS_CASES.entries()) {
+  for (const [i, c] of cases.entries()) {
+    if (!selected(c.label)) continue;
     for (const seed of seeds) {
       const polarity = headPolarityOf(c.params.polarity ?? 'phase-contrast');
       const f = await measureAccuracy(
