@@ -159,10 +159,6 @@ function columnMeans(
     const take = y > half ? (y - half - 1) * width : -1;
     const rowsIn = Math.min(height - 1, y + half) - Math.max(0, y - half) + 1;
     const row = y * width;
-    if (add >= 0 && take >= 0 && rowsIn === side) {
-      slideMeans(rows, columns, out, width, add, take, row, half, 1 / (side * side));
-      continue;
-    }
     updateColumns(rows, columns, width, add, take);
     if (rowsIn === side) innerMeans(columns, out, row, half, width - half, 1 / (side * side));
     else edgeMeans(columns, out, row, half, width - half, width, half, rowsIn);
@@ -172,28 +168,9 @@ function columnMeans(
 }
 
 /**
- * A row of whole boxes in one pass: the column sums gain the row at `add` and lose the one at
- * `take`, and the means of the row's inner pixels (see {@link innerMeans}) and edges follow.
+ * The column sums gain the row at `add` and lose the one at `take` (-1: none); in one pass where
+ * both are rows.
  */
-function slideMeans(
-  rows: Int32Array,
-  columns: Int32Array,
-  out: Int16Array,
-  width: number,
-  add: number,
-  take: number,
-  row: number,
-  half: number,
-  inverse: number,
-) {
-  for (let x = 0; x < width; x++) columns[x]! += rows[add + x]! - rows[take + x]!;
-  innerMeans(columns, out, row, half, width - half, inverse);
-  const rowsIn = 2 * half + 1;
-  edgeMeans(columns, out, row, 0, Math.min(half, width), width, half, rowsIn);
-  edgeMeans(columns, out, row, Math.max(half, width - half), width, width, half, rowsIn);
-}
-
-/** The column sums gain the row at `add` and lose the one at `take` (-1: none). */
 function updateColumns(
   rows: Int32Array,
   columns: Int32Array,
@@ -201,6 +178,10 @@ function updateColumns(
   add: number,
   take: number,
 ) {
+  if (add >= 0 && take >= 0) {
+    for (let x = 0; x < width; x++) columns[x]! += rows[add + x]! - rows[take + x]!;
+    return;
+  }
   if (add >= 0) for (let x = 0; x < width; x++) columns[x]! += rows[add + x]!;
   if (take >= 0) for (let x = 0; x < width; x++) columns[x]! -= rows[take + x]!;
 }
