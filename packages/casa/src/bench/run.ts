@@ -28,6 +28,7 @@ import {
   DARK_HEAD_TUNING_SEEDS,
   measureDarkHeads,
 } from './dark-heads-range.js';
+import { LONG_HELD_OUT_SEEDS, LONG_TUNING_SEEDS, measureLongVideos } from './long-videos.js';
 import {
   ROUND_CELL_HELD_OUT_SEEDS,
   ROUND_CELL_TUNING_SEEDS,
@@ -63,7 +64,7 @@ const CASES: [string, Parameters<typeof measureAccuracy>[1]][] = [
 
 /**
  * Command-line filters, so a single case can be measured without the whole bench (the machine is
- * shared): `--only accuracy,hard,timing,round-cells,fields,optics,dark-heads,speed,real,real-heads` runs those sections only; `--filter TEXT` runs only
+ * shared): `--only accuracy,hard,timing,round-cells,fields,optics,dark-heads,long,speed,real,real-heads` runs those sections only; `--filter TEXT` runs only
  * the accuracy, hard and dark-head cases whose label contains TEXT (e.g. `--filter "0.3 um/px"`); `--seeds
  * tuning` or `--seeds held-out` runs one of the hard (and dark-head) seed sets; `--codec memory` or `--codec h264`
  * runs the hard cases on frames in memory only or through H.264 only (both by default).
@@ -271,6 +272,15 @@ async function printDarkHeads(): Promise<void> {
   }
 }
 
+const printLongVideos = () =>
+  printSeedSets(
+    'long videos (issue 34): 30 s, phase contrast and bright field, 0.5 µm/px, 80 heads, hard imaging, 640x480, 50 fps',
+    LONG_TUNING_SEEDS,
+    LONG_HELD_OUT_SEEDS,
+    measureLongVideos,
+    formatFields,
+  );
+
 const printRoundCells = () =>
   printSeedSets(
     'round cells (issue 34): 40 heads and 10 round cells (7 to 15 µm, no tail) vs the same seed without them; 640x480, 100 frames each',
@@ -430,6 +440,7 @@ if (runs('round-cells')) await printRoundCells();
 if (runs('fields')) await printFields();
 if (runs('optics')) await printOptics();
 if (runs('dark-heads')) await printDarkHeads();
+if (runs('long')) await printLongVideos();
 if (runs('engine-speed')) await printEngineSpeed();
 if (runs('speed')) await printSpeedAndMemory();
 if (runs('real')) await printRealVideo();

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { JoinOptions } from './join.js';
+import { joinBrokenTracks } from './join.js';
+import type { FinishedTrack, TrackPoint } from './tracker.js';
+
+const OPTIONS: JoinOptions = {
+  maxSpeedPx: 0.4,
+  courseTolerancePx: 0.4,
+  radiusPx: 6,
+  maxGapFrames: 50,
+  maxOverlapFrames: 50,
+  endFrames: 8,
+  courseFrames: 25,
+};
+
+/** A track from frame `from` to `to` (inclusive) moving from (x, y) by (vx, vy) a frame. */
+function track(
+  id: number,
+  from: number,
+  to: number,
+  x: number,
+  y: number,
+  vx = 0,
+  vy = 0,
+): FinishedTrack {
+  const points: TrackPoint[] = [];
+  for (let f = from; f <= to; f++) points.push([f, x + vx * (f - from), y + vy * (f - from)]);
+  return { id, points, detections: [] };
+}
+
+const spans = (tracks: readonly FinishedTrack[]) =>
+  tracks.map((t) => [t.id, t.points[0]?.[0], t.points.at(-1)?.[0], t.points.length]);
+
+describe('joinBrokenTracks', () => {
+  it('joins a still head whose track was taken over by a new one while the old one coasted', () => {
+    // The new track starts 15 frames before the old one ends, 3 px off (in a cluster's corner).
+    const joined = joinBrokenTracks(
+      [track(1, 0, 954, 100, 100), track(2, 939, 1324, 101, 97), track(3, 1330, 1499, 100, 100)],
+      OPTIONS,
+    );
+    expect(spans(joined)).toEqual([[1, 0, 1499, 939 + (1324 - 939 + 1) + (1499 - 1330 + 1)]]);
+  });
+
+  it('joins a slow head across a gap where its course puts it', () => {
+    const joined = joinBrokenTracks(
+      [
+        track(1, 0, 99, 50, 50, 0.2, 0.1),
+        track(2, 130, 300, 50 + 0.2 * 130, 50 + 0.1 * 130, 0.2, 0.1),
+      ],
+      OPTIONS,
+    );
+    expect(spans(joined)).toEqual([[1, 0, 300, 100 + 171]]);
+  });
+
+  it('keeps apart a head starting elsewhere, a fast head, a later start and a different course', () => {
+    const joined = joinBrokenTracks(
+      [
+        track(1, 0, 100, 100, 100),
+        // Ten pixels from the still head.
+        track(2, 90, 300, 110, 100),
+        // Fast heads are not joined, even where one takes over the other's course.
+        track(3, 0, 100, 300, 300, 2, 0),
+        track(4, 110, 300, 300 + 2 * 110, 300, 2, 0),
+        // Starts two seconds after the still head ended.
+        track(5, 0, 100, 500, 100),
+        track(6, 200, 400, 500, 100),
+        // Slow heads on opposite courses, the later one starting where the earlier one's course
+        // puts it.
+        track(7, 0, 100, 100, 400, 0.3, 0),
+        track(8, 105, 300, 100 + 0.3 * 105, 400, -0.3, 0),
+      ],
+      OPTIONS,
+    );
+    expect(joined.map((t) => t.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('takes the nearest of two candidates and continues each track at most once', () => {
+    const joined = joinBrokenTracks(
+      [
+        track(1, 0, 100, 100, 100),
+        track(2, 0, 100, 104, 100),
+        // Nearer to track 2 than to track 1.
+        track(3, 105, 300, 103, 100),
+      ],
+      OPTIONS,
+    );
+    expect(spans(joined)).toEqual([
+      [1, 0, 100, 101],
+      [2, 0, 300, 101 + 196],
+    ]);
+  });
+});
