@@ -46,6 +46,7 @@ export const DEFAULT_AUGMENT: AugmentOptions = {
   contrast: 0.3,
   blurChance: 0.3,
   noiseSigma: 5,
+  illuminationGradient: 0.4,
 };
 
 type Mapping = (x: number, y: number) => [number, number];
