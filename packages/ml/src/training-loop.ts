@@ -28,8 +28,13 @@ export interface TrainingLoopOptions {
    * every batch when left out.
    */
   readonly batchesPerEpoch?: number;
-  /** Adam's learning rate. */
+  /** Adam's learning rate (of the first epoch when a decay is set). */
   readonly learningRate: number;
+  /**
+   * The learning rate of the last epoch as a share of `learningRate`, reached along a half cosine
+   * from the first epoch (see {@link learningRateAt}); absent or 1: constant.
+   */
+  readonly finalLearningRateShare?: number;
   /**
    * Asked before every batch and after an epoch's last one: true ends training at once, the
    * unfinished epoch is neither scored nor reported, and the result says `stopped`.
@@ -95,7 +100,7 @@ export async function runTrainingLoop<Sample, Totals, Scores>(
   steps: TrainingSteps<Sample, Totals, Scores>,
 ): Promise<TrainingLoopResult<EpochProgress & Scores>> {
   const { epochs, batchSize } = options;
-  const optimizer = tf.train.adam(options.learningRate);
+  const optimizer = new ScheduledAdam(options.learningRate);
   const history: (EpochProgress & Scores)[] = [];
   const batchesTotal = Math.min(
     Math.ceil(training.length / batchSize),
@@ -105,6 +110,7 @@ export async function runTrainingLoop<Sample, Totals, Scores>(
   try {
     for (let epoch = options.firstEpoch; epoch <= epochs; epoch += 1) {
       const started = performance.now();
+      optimizer.setLearningRate(learningRateAt(epoch, options));
       const totals = steps.startEpoch();
       const order = shuffled(training, random);
       for (let done = 0; done < batchesTotal; done += 1) {
@@ -131,4 +137,30 @@ export async function runTrainingLoop<Sample, Totals, Scores>(
     optimizer.dispose();
   }
   return { history, stopped: false };
+}
+
+/**
+ * The learning rate of a 1-based epoch: `learningRate` at the first, falling along a half cosine
+ * to `finalLearningRateShare` of it at the last. It depends only on the epoch and the run's
+ * length, so a resumed run goes on where it stopped.
+ */
+export function learningRateAt(
+  epoch: number,
+  o: Pick<TrainingLoopOptions, 'epochs' | 'learningRate' | 'finalLearningRateShare'>,
+): number {
+  const share = o.finalLearningRateShare ?? 1;
+  if (share === 1 || o.epochs <= 1) return o.learningRate;
+  const progress = Math.min(1, Math.max(0, (epoch - 1) / (o.epochs - 1)));
+  return o.learningRate * (share + ((1 - share) * (1 + Math.cos(Math.PI * progress))) / 2);
+}
+
+/** Adam whose learning rate can change between steps (its moments are kept). */
+class ScheduledAdam extends tf.AdamOptimizer {
+  constructor(learningRate: number) {
+    super(learningRate, 0.9, 0.999);
+  }
+
+  setLearningRate(value: number): void {
+    this.learningRate = value;
+  }
 }

@@ -4,3 +4,4 @@ export * from './polarity.js';
 export * from './peak-heads.js';
 export * from './head-detector.js';
 export * from './rescaled-detector.js';
+export { boxMean } from './peak-maps.js';

@@ -31,6 +31,12 @@ export interface AugmentOptions {
    * the mean and deviation a frame is standardised by. Absent: 0.
    */
   readonly standardisedJitter?: number;
+  /**
+   * Largest fall of the light across the frame: every pixel is multiplied by a gain falling
+   * linearly by a share drawn from [0, this] in a random direction (1 on average), as uneven
+   * condenser light dims one side of a recording, heads and background alike. Absent: 0.
+   */
+  readonly illuminationGradient?: number;
 }
 
 export const DEFAULT_AUGMENT: AugmentOptions = {
@@ -40,6 +46,7 @@ export const DEFAULT_AUGMENT: AugmentOptions = {
   contrast: 0.3,
   blurChance: 0.3,
   noiseSigma: 5,
+  illuminationGradient: 0.4,
 };
 
 type Mapping = (x: number, y: number) => [number, number];
@@ -91,6 +98,8 @@ export function augmentSample(
     (options.fieldStopChance ?? 0) > 0 && random() < (options.fieldStopChance ?? 0)
       ? fieldStop(image, outW, outH, boxes, random)
       : boxes;
+  const gradient = options.illuminationGradient ?? 0;
+  if (gradient > 0) unevenLight(image, outW, outH, gradient * random(), random() * 2 * Math.PI);
   photometric(image, outW, outH, options, random);
   const jitter = options.standardisedJitter ?? 0;
   if (jitter <= 0) return { image, width: outW, height: outH, boxes: kept };
@@ -134,6 +143,28 @@ function fieldStop(
     }
   }
   return boxes.filter((b) => darkness((b.x1 + b.x2) / 2, (b.y1 + b.y2) / 2) < 0.5);
+}
+
+/**
+ * Multiplies the frame by a gain of 1 at its centre falling linearly by `fall` from one corner
+ * to the opposite one along `angle` (as the simulator's uneven illumination does).
+ */
+export function unevenLight(
+  image: Float32Array,
+  w: number,
+  h: number,
+  fall: number,
+  angle: number,
+): void {
+  const ux = Math.cos(angle);
+  const uy = Math.sin(angle);
+  const reach = Math.abs(ux) * (w - 1) + Math.abs(uy) * (h - 1) || 1;
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const along = (ux * (x - (w - 1) / 2) + uy * (y - (h - 1) / 2)) / reach;
+      image[y * w + x] = (image[y * w + x] ?? 0) * (1 - fall * along);
+    }
+  }
 }
 
 function photometric(

@@ -53,6 +53,30 @@ describe('localStandardiseInto', () => {
     expect(out[pw - 1]).toBe(0);
   });
 
+  it('stays within float tolerance of the plain sums on a bright full-size frame', () => {
+    const width = 640;
+    const height = 480;
+    const image = new Uint8Array(width * height);
+    let state = 11;
+    for (let i = 0; i < image.length; i++) {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      // Bright with a faint texture: large squares and small deviations, where running sums
+      // of raw squares would lose ~1e-3.
+      image[i] = 200 + (state % 13) + (i % width > 400 ? 40 : 0);
+    }
+    const out = new Float32Array(width * height);
+    localStandardiseInto(image, width, height, out, 0, 4);
+    for (const [x, y] of [
+      [0, 0],
+      [639, 479],
+      [320, 240],
+      [401, 470],
+      [600, 20],
+    ] as const) {
+      expect(out[y * width + x]).toBeCloseTo(bruteForce(image, width, height, x, y), 4);
+    }
+  });
+
   it('divides a flat field by the smallest deviation, not by its near-zero spread', () => {
     const width = 40;
     const height = 40;

@@ -48,10 +48,15 @@ export interface HeadDetectorArchitecture {
   readonly threshold?: number;
 }
 
+/**
+ * The network the server trains: 8, 8, 16 channels (issue 35: 4, 4, 8 was still learning at 40
+ * epochs of the hard label; twice the channels learn it sooner, held-out F1 0.959 -> 0.978, for
+ * about a quarter more time a frame in ONNX Runtime, where standardising and decoding stay).
+ */
 export const DEFAULT_ARCHITECTURE: HeadDetectorArchitecture = {
   kind: 'sarm-head-detector',
   version: 1,
-  channels: [4, 4, 8],
+  channels: [8, 8, 16],
   stride: 4,
 };
 

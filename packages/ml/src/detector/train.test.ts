@@ -215,4 +215,12 @@ describe('chooseThreshold', () => {
     ];
     expect(chooseThreshold(predictions, frames, 5)).toEqual({ threshold: 0.35, f1: 1 });
   });
+
+  it('goes below 0.3 for a network whose heads peak lower still', () => {
+    const predictions = [
+      [found(10, 10, 0.26), found(40, 40, 0.27), found(60, 20, 0.21)],
+      [found(20, 30, 0.28)],
+    ];
+    expect(chooseThreshold(predictions, frames, 5)).toEqual({ threshold: 0.25, f1: 1 });
+  });
 });

@@ -33,6 +33,11 @@ export interface TrainHeadDetectorOptions {
   /** Radius of a head's Gaussian peak in the target heat map, output cells. */
   readonly heatSigmaCells: number;
   /**
+   * The last epoch's learning rate as a share of `learningRate`, reached along a half cosine
+   * (`learningRateAt`); 1: constant.
+   */
+  readonly finalLearningRateShare: number;
+  /**
    * Frames held out for validation (loss, F1 and the threshold choice) instead of a share of
    * `samples`: every sample then trains and `validationSplit` is not used.
    */
@@ -65,6 +70,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainHeadDetectorOptions = {
   augment: DEFAULT_AUGMENT,
   architecture: DEFAULT_ARCHITECTURE,
   heatSigmaCells: HEAT_SIGMA_CELLS,
+  finalLearningRateShare: 0.05,
   trainF1Samples: 64,
   firstEpoch: 1,
 };
@@ -84,7 +90,9 @@ export interface EpochMetrics extends EpochProgress {
 }
 
 /** Detection thresholds tried on the validation frames after every epoch. */
-export const THRESHOLD_CANDIDATES = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7] as const;
+export const THRESHOLD_CANDIDATES = [
+  0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7,
+] as const;
 
 /** Called after every epoch with its metrics and the model; see `ModelEpochCallback`. */
 export type EpochCallback = ModelEpochCallback<EpochMetrics, HeadDetectorModel>;
