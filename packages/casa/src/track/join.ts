@@ -72,19 +72,22 @@ export function joinBrokenTracks(
   for (const later of byStart) {
     const start = startOf(later);
     const laterCourse = courseOf(later.points.slice(0, courseFrames));
+    if (!laterCourse || Math.hypot(...laterCourse) > maxSpeedPx) {
+      open.push(later);
+      continue;
+    }
     let best: Chain | null = null;
     let bestDistance = radiusPx;
     for (const earlier of open) {
       const end = endOf(earlier);
       if (end < start - maxGapFrames || end > start + maxOverlapFrames || end >= endOf(later))
         continue;
-      const before = earlier.points.filter((p) => p[0] < start);
-      if (before.length < endFrames) continue;
-      const earlierCourse = courseOf(before.slice(-courseFrames));
-      if (!earlierCourse || !laterCourse) continue;
+      const cut = indexFrom(earlier.points, start);
+      if (cut < endFrames) continue;
+      const earlierCourse = courseOf(earlier.points.slice(Math.max(0, cut - courseFrames), cut));
+      if (!earlierCourse) continue;
       if (
         Math.hypot(...earlierCourse) > maxSpeedPx ||
-        Math.hypot(...laterCourse) > maxSpeedPx ||
         Math.hypot(earlierCourse[0] - laterCourse[0], earlierCourse[1] - laterCourse[1]) >
           courseTolerancePx
       )
@@ -92,8 +95,9 @@ export function joinBrokenTracks(
       // While both tracks hold points, the head may have been inside a cluster with the later
       // track coasting at its edge: the later track is placed both by its first points and by
       // its first points after the earlier one's end, the nearer counting.
-      const tail = centreOf(before.slice(-endFrames));
-      const after = later.points.filter((p) => p[0] > end).slice(0, endFrames);
+      const tail = centreOf(earlier.points.slice(cut - endFrames, cut));
+      const afterEnd = indexFrom(later.points, end + 1);
+      const after = later.points.slice(afterEnd, afterEnd + endFrames);
       const d = Math.min(
         offset(tail, earlierCourse, later.points.slice(0, endFrames)),
         after.length > 0 ? offset(tail, earlierCourse, after) : Infinity,
@@ -104,7 +108,7 @@ export function joinBrokenTracks(
       }
     }
     if (best) {
-      best.points = [...best.points.filter((p) => p[0] < start), ...later.points];
+      best.points = [...best.points.slice(0, indexFrom(best.points, start)), ...later.points];
       joined.add(later);
     } else open.push(later);
     // A track whose last point is too old to be continued leaves the candidates.
@@ -113,6 +117,18 @@ export function joinBrokenTracks(
     }
   }
   return chains.filter((c) => !joined.has(c));
+}
+
+/** Index of the first point at or after `frame` (points in increasing frames). */
+function indexFrom(points: readonly TrackPoint[], frame: number): number {
+  let lo = 0;
+  let hi = points.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((points[mid]?.[0] ?? 0) < frame) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Distance from where a course from `tail` puts the head to the centre of `points`, px. */

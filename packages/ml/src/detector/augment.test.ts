@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../random.js';
-import { augmentSample, unevenLight } from './augment.js';
-
-const still = {
-  flips: false,
-  rotations: false,
-  brightness: 0,
-  contrast: 0,
-  blurChance: 0,
-  noiseSigma: 0,
-};
+import { augmentSample, NO_AUGMENT, unevenLight } from './augment.js';
 
 describe('unevenLight', () => {
   it('falls linearly by the share asked for from corner to corner, keeping the mean', () => {
@@ -39,7 +30,7 @@ describe('augmentSample uneven light', () => {
     const random = seededRandom(5);
     let spread = 0;
     for (let i = 0; i < 20; i += 1) {
-      const out = augmentSample(sample, { ...still, illuminationGradient: 0.5 }, random);
+      const out = augmentSample(sample, { ...NO_AUGMENT, illuminationGradient: 0.5 }, random);
       expect(out.boxes).toEqual(sample.boxes);
       const values = Array.from(out.image);
       const range = Math.max(...values) - Math.min(...values);
@@ -50,7 +41,7 @@ describe('augmentSample uneven light', () => {
   });
 
   it('draws nothing when off, so other augmentations stay as they were', () => {
-    const options = { ...still, brightness: 20, noiseSigma: 5 };
+    const options = { ...NO_AUGMENT, brightness: 20, noiseSigma: 5 };
     const a = augmentSample(sample, options, seededRandom(9));
     const b = augmentSample(sample, { ...options, illuminationGradient: 0 }, seededRandom(9));
     expect(b.image).toEqual(a.image);

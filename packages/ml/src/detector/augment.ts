@@ -39,6 +39,16 @@ export interface AugmentOptions {
   readonly illuminationGradient?: number;
 }
 
+/** Options that leave a sample as it is (each extra off by its absence). */
+export const NO_AUGMENT: AugmentOptions = {
+  flips: false,
+  rotations: false,
+  brightness: 0,
+  contrast: 0,
+  blurChance: 0,
+  noiseSigma: 0,
+};
+
 export const DEFAULT_AUGMENT: AugmentOptions = {
   flips: true,
   rotations: true,

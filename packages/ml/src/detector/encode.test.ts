@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../random.js';
-import { augmentSample } from './augment.js';
+import { augmentSample, NO_AUGMENT } from './augment.js';
 import { decodePeaks, encodeTargetsInto, standardiseInto } from './encode.js';
 import { f1Score, matchCentres } from './metrics.js';
 
@@ -120,14 +120,6 @@ describe('augmentSample', () => {
 });
 
 describe('augmentSample field stop and jitter', () => {
-  const still = {
-    flips: false,
-    rotations: false,
-    brightness: 0,
-    contrast: 0,
-    blurChance: 0,
-    noiseSigma: 0,
-  };
   // A bright 32x32 frame with a head in each corner and one in the middle.
   const sample = {
     frame: { width: 32, height: 32, data: new Uint8Array(32 * 32).fill(200) },
@@ -143,7 +135,7 @@ describe('augmentSample field stop and jitter', () => {
     for (let i = 0; i < 20; i += 1) {
       const out = augmentSample(
         { ...sample, boxes: [...sample.boxes, middle] },
-        { ...still, fieldStopChance: 1 },
+        { ...NO_AUGMENT, fieldStopChance: 1 },
         random,
       );
       const dark = out.image.filter((v) => v < 100).length;
@@ -159,7 +151,7 @@ describe('augmentSample field stop and jitter', () => {
   it('jitters the standardised values within the range asked for', () => {
     const random = seededRandom(4);
     for (let i = 0; i < 20; i += 1) {
-      const out = augmentSample(sample, { ...still, standardisedJitter: 0.5 }, random);
+      const out = augmentSample(sample, { ...NO_AUGMENT, standardisedJitter: 0.5 }, random);
       expect(out.boxes).toHaveLength(4);
       expect(out.gain).toBeGreaterThanOrEqual(1 / 1.5);
       expect(out.gain).toBeLessThanOrEqual(1.5);

@@ -25,17 +25,27 @@ function bruteForce(image: Uint8Array, width: number, height: number, x: number,
   return ((image[y * width + x] ?? 0) - mean) / Math.max(deviation, LOCAL_MIN_DEVIATION);
 }
 
+/** Pixels `value(r, i)` of a seeded linear congruential sequence r, one draw per pixel i. */
+function textured(
+  count: number,
+  seed: number,
+  value: (r: number, i: number) => number,
+): Uint8Array {
+  const image = new Uint8Array(count);
+  let state = seed;
+  for (let i = 0; i < count; i++) {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    image[i] = value(state, i);
+  }
+  return image;
+}
+
 describe('localStandardiseInto', () => {
   it('answers each pixel minus its window mean over its window deviation, clipped at the edges', () => {
     const width = 45;
     const height = 38;
-    const image = new Uint8Array(width * height);
-    let state = 7;
-    for (let i = 0; i < image.length; i++) {
-      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-      // A bright left part and a dark right one, as a field stop makes.
-      image[i] = (state % 60) + (i % width < 20 ? 150 : 10);
-    }
+    // A bright left part and a dark right one, as a field stop makes.
+    const image = textured(width * height, 7, (r, i) => (r % 60) + (i % width < 20 ? 150 : 10));
     const stride = 4;
     const out = new Float32Array(paddedSize(width, stride) * paddedSize(height, stride));
     localStandardiseInto(image, width, height, out, 0, stride);
@@ -56,14 +66,13 @@ describe('localStandardiseInto', () => {
   it('stays within float tolerance of the plain sums on a bright full-size frame', () => {
     const width = 640;
     const height = 480;
-    const image = new Uint8Array(width * height);
-    let state = 11;
-    for (let i = 0; i < image.length; i++) {
-      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-      // Bright with a faint texture: large squares and small deviations, where running sums
-      // of raw squares would lose ~1e-3.
-      image[i] = 200 + (state % 13) + (i % width > 400 ? 40 : 0);
-    }
+    // Bright with a faint texture: large squares and small deviations, where running sums of
+    // raw squares would lose ~1e-3.
+    const image = textured(
+      width * height,
+      11,
+      (r, i) => 200 + (r % 13) + (i % width > 400 ? 40 : 0),
+    );
     const out = new Float32Array(width * height);
     localStandardiseInto(image, width, height, out, 0, 4);
     for (const [x, y] of [
