@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JoinOptions } from './join.js';
 import { joinBrokenTracks } from './join.js';
-import type { FinishedTrack, TrackPoint } from './tracker.js';
+import { lineTrack as track, spans } from './test-tracks.js';
 
 const OPTIONS: JoinOptions = {
   maxSpeedPx: 0.4,
@@ -12,24 +12,6 @@ const OPTIONS: JoinOptions = {
   endFrames: 8,
   courseFrames: 25,
 };
-
-/** A track from frame `from` to `to` (inclusive) moving from (x, y) by (vx, vy) a frame. */
-function track(
-  id: number,
-  from: number,
-  to: number,
-  x: number,
-  y: number,
-  vx = 0,
-  vy = 0,
-): FinishedTrack {
-  const points: TrackPoint[] = [];
-  for (let f = from; f <= to; f++) points.push([f, x + vx * (f - from), y + vy * (f - from)]);
-  return { id, points, detections: [] };
-}
-
-const spans = (tracks: readonly FinishedTrack[]) =>
-  tracks.map((t) => [t.id, t.points[0]?.[0], t.points.at(-1)?.[0], t.points.length]);
 
 describe('joinBrokenTracks', () => {
   it('joins a still head whose track was taken over by a new one while the old one coasted', () => {
@@ -50,6 +32,17 @@ describe('joinBrokenTracks', () => {
       OPTIONS,
     );
     expect(spans(joined)).toEqual([[1, 0, 300, 100 + 171]]);
+  });
+
+  it('places the later track after the earlier one ends by where the earlier one ended', () => {
+    // The still head was pushed 10 px in its last 50 frames; the later track, started 12 px off
+    // (on the head's midpiece) and never moving, lies where the head ended up.
+    const pushed = track(1, 0, 300, 100, 100);
+    pushed.points.forEach((p) => {
+      p[1] = 100 + 0.2 * Math.max(0, p[0] - 250);
+    });
+    const joined = joinBrokenTracks([pushed, track(2, 260, 600, 112, 100)], OPTIONS);
+    expect(spans(joined)).toEqual([[1, 0, 600, 260 + 341]]);
   });
 
   it('keeps apart a head starting elsewhere, a fast head, a later start and a different course', () => {

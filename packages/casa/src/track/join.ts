@@ -93,14 +93,18 @@ export function joinBrokenTracks(
       )
         continue;
       // While both tracks hold points, the head may have been inside a cluster with the later
-      // track coasting at its edge: the later track is placed both by its first points and by
-      // its first points after the earlier one's end, the nearer counting.
+      // track coasting at its edge (or the later track began on the head's midpiece): the later
+      // track is placed both by its first points, against where the earlier one was then, and
+      // by its first points after the earlier one's end, against where the earlier one ended;
+      // the nearer counts.
       const tail = centreOf(earlier.points.slice(cut - endFrames, cut));
       const afterEnd = indexFrom(later.points, end + 1);
       const after = later.points.slice(afterEnd, afterEnd + endFrames);
       const d = Math.min(
         offset(tail, earlierCourse, later.points.slice(0, endFrames)),
-        after.length > 0 ? offset(tail, earlierCourse, after) : Infinity,
+        after.length > 0
+          ? offset(centreOf(earlier.points.slice(-endFrames)), earlierCourse, after)
+          : Infinity,
       );
       if (d < bestDistance) {
         best = earlier;
