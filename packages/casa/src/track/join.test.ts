@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JoinOptions } from './join.js';
 import { joinBrokenTracks } from './join.js';
 import { lineTrack as track, spans } from './test-tracks.js';
+import type { TrackPoint } from './tracker.js';
 
 const OPTIONS: JoinOptions = {
   maxSpeedPx: 0.4,
@@ -37,10 +38,11 @@ describe('joinBrokenTracks', () => {
   it('places the later track after the earlier one ends by where the earlier one ended', () => {
     // The still head was pushed 10 px in its last 50 frames; the later track, started 12 px off
     // (on the head's midpiece) and never moving, lies where the head ended up.
-    const pushed = track(1, 0, 300, 100, 100);
-    pushed.points.forEach((p) => {
-      p[1] = 100 + 0.2 * Math.max(0, p[0] - 250);
-    });
+    const still = track(1, 0, 300, 100, 100);
+    const pushed = {
+      ...still,
+      points: still.points.map(([f, , y]): TrackPoint => [f, 100 + 0.2 * Math.max(0, f - 250), y]),
+    };
     const joined = joinBrokenTracks([pushed, track(2, 260, 600, 112, 100)], OPTIONS);
     expect(spans(joined)).toEqual([[1, 0, 600, 260 + 341]]);
   });
