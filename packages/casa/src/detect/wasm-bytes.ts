@@ -102,6 +102,11 @@ export function f64(value: number): number[] {
 
 // Memory: opcode, alignment (log2), offset 0.
 export const I32_LOAD = [0x28, 2, 0];
+
+/** A scalar load or store (one of those below) at a constant byte offset from its address. */
+export function withOffset(access: readonly number[], offset: number): number[] {
+  return [access[0] ?? 0, access[1] ?? 0, ...leb(offset)];
+}
 export const I32_LOAD8_U = [0x2d, 0, 0];
 export const I32_LOAD16_U = [0x2f, 1, 0];
 export const I32_STORE8 = [0x3a, 0, 0];
@@ -124,8 +129,10 @@ export const I32_ADD = 0x6a;
 export const I32_SUB = 0x6b;
 export const I32_MUL = 0x6c;
 export const I32_AND = 0x71;
+export const I32_OR = 0x72;
 export const I32_SHL = 0x74;
 export const I32_SHR_U = 0x76;
+export const F64_EQ = 0x61;
 export const F64_NE = 0x62;
 export const F64_LT = 0x63;
 export const F64_GT = 0x64;
@@ -163,6 +170,7 @@ export const F64X2_SPLAT = [0xfd, 0x14];
 export const F64X2_ADD = [0xfd, 0xf0, 0x01];
 export const F64X2_SUB = [0xfd, 0xf1, 0x01];
 export const F64X2_MUL = [0xfd, 0xf2, 0x01];
+export const F64_LE = 0x65;
 export const F64_GE = 0x66;
 export const F32_GE = 0x60;
 export const F32_CONVERT_I32_U = 0xb3;

@@ -16,8 +16,11 @@ import {
   F64_CEIL,
   F64_CONVERT_I32_S,
   F64_DIV,
+  F64_EQ,
   F64_FLOOR,
+  F64_GE,
   F64_GT,
+  F64_LE,
   F64_LOAD,
   F64_LT,
   F64_MAX,
@@ -42,6 +45,7 @@ import {
   I32_LT_S,
   I32_LT_U,
   I32_MUL,
+  I32_OR,
   I32_SHL,
   I32_SHR_U,
   I32_STORE,
@@ -64,6 +68,7 @@ import {
   VOID,
   f64,
   i32,
+  withOffset,
   type WasmFunction,
 } from './wasm-bytes.js';
 
@@ -315,19 +320,20 @@ function candidatesKernel(): WasmFunction {
   const [by, y0, y1, listed, k, g, mask, y, row, bx, t, i, count, activeCount] = [
     13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,
   ];
-  const [before, v, groups, rowBlock, j] = [27, 28, 29, 30, 31];
+  const [before, v, groups, rowBlock] = [27, 28, 29, 30];
   const listBlock = (block: number[]) => [
     ...at4(rowBlocks, get(listed)),
     ...block,
     ...I32_STORE,
     ...increment(listed),
   ];
-  // v = frame[i + j]; if (bright ? v >= t : v <= t) candidates[count++] = i + j
-  const testPixel = [
-    ...[GET, frame, GET, i, I32_ADD, GET, j, I32_ADD, ...I32_LOAD8_U, SET, v],
-    ...[GET, v, GET, t, I32_GE_S, GET, v, GET, t, I32_LE_S, GET, bright, SELECT],
-    ...[IF, VOID, ...at4(candidates, get(count)), GET, i, GET, j, I32_ADD, ...I32_STORE],
-    ...[...increment(count), END],
+  // candidates[count] = i + j; count += bright ? v >= t : v <= t, with v = frame[i + j]: written
+  // whatever the test, so no branch depends on the pixel (a third of them pass at low magnification).
+  const testPixel = (j: number) => [
+    ...[...at4(candidates, get(count)), GET, i, ...i32(j), I32_ADD, ...I32_STORE],
+    ...[GET, frame, GET, i, I32_ADD, ...withOffset(I32_LOAD8_U, j), SET, v],
+    ...[GET, count, GET, v, GET, t, I32_GE_S, GET, v, GET, t, I32_LE_S, GET, bright, SELECT],
+    ...[I32_ADD, SET, count],
   ];
   const code = [
     ...[GET, bw, ...i32(2), I32_SHR_U, SET, groups],
@@ -362,7 +368,7 @@ function candidatesKernel(): WasmFunction {
             ...[...at4(threshold, [GET, rowBlock, GET, bx, I32_ADD]), ...I32_LOAD, SET, t],
             ...[GET, count, SET, before],
             ...[GET, row, GET, bx, ...i32(2), I32_SHL, I32_ADD, SET, i],
-            ...loop(j, i32(4), testPixel),
+            ...[0, 1, 2, 3].flatMap(testPixel),
             ...[GET, count, GET, before, I32_GT_S, IF, VOID],
             ...[GET, rowHits, GET, k, I32_ADD, ...i32(1), ...I32_STORE8, END],
           ]),
@@ -381,54 +387,74 @@ function candidatesKernel(): WasmFunction {
   return {
     name: 'candidates',
     params: Array<number>(13).fill(I32),
-    locals: Array<number>(19).fill(I32),
+    locals: Array<number>(18).fill(I32),
     code,
   };
 }
 
 /**
+ * The smallest magnitude of a head-positive background, grey levels, at which the fill works in
+ * integers (see {@link fillKernel}); blocks with a smaller one, not 0 (a block of a black border,
+ * say, whose box mean is a rounding residue), are filled in doubles.
+ */
+const SMALLEST_INTEGER_LEVEL = 2 ** -30;
+
+/**
  * `fill(frame, grey, background, signal, active, activeCount, stale, staleCount, filled, mark,
  * width, height, blocksWide, sign)`: the signal (sign·grey - sign·background, truncated to 16 bits
  * as an Int16Array stores it) in the active blocks, each marked in `filled`, and -32768 in the
- * stale blocks not marked. As `BackgroundSubtractor.fillSignalOfCandidateBlocks` does.
+ * stale blocks not marked. As `BackgroundSubtractor.fillSignalOfCandidateBlocks` does. Blocks are
+ * 4 pixels wide (the kernels' frames are whole 16-pixel groups wide), so rows are written out.
+ *
+ * With g = sign·grey an integer and level = sign·background, trunc(g - level) is g - ceil(level)
+ * where g >= level and g - floor(level) where not. The doubles' g - level truncates the same
+ * unless it rounds onto an integer, which needs level within half a unit of the last place of a
+ * number under 512 (2^-45) of an integer without being one: for an f32 value under 512 only when
+ * 0 < |level| < 2^-45 (its fraction is a multiple of 2^-23 from 1 up, and 1 - 2^-24 is the float
+ * closest to 1 below it). Such blocks, below {@link SMALLEST_INTEGER_LEVEL}, are filled in doubles.
  */
 function fillKernel(): WasmFunction {
   const [frame, grey, background, signal, active, activeCount, stale, staleCount] = [
     0, 1, 2, 3, 4, 5, 6, 7,
   ];
   const [filled, mark, width, height, bw, sign] = [8, 9, 10, 11, 12, 13];
-  const [a, b, bx, by, y, rowEnd, i, end, level, signF] = [14, 15, 16, 17, 18, 19, 20, 21, 22, 23];
-  // bx, by of block b; rowEnd = min(height, 4·by + 4); then for each row y its 4 pixels i..end.
-  const blockRows = (perPixel: number[]) => [
+  const [a, b, bx, by, y, rowEnd, i, g, ceilLevel, floorLevel, level, signF] = [
+    14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+  ];
+  // bx, by of block b; rowEnd = min(height, 4·by + 4); then each row's first pixel i, its 4 pixels.
+  const blockRows = (perPixel: (column: number) => number[]) => [
     ...[GET, b, GET, b, GET, bw, 0x6e /* i32.div_u */, GET, bw, I32_MUL, I32_SUB, SET, bx],
     ...[GET, b, GET, bw, 0x6e, SET, by],
     ...[GET, height, GET, by, ...i32(2), I32_SHL, ...i32(4), I32_ADD],
-    ...[
-      GET,
-      by,
-      ...i32(2),
-      I32_SHL,
-      ...i32(4),
-      I32_ADD,
-      GET,
-      height,
-      I32_GT_S,
-      SELECT,
-      SET,
-      rowEnd,
-    ],
+    ...[GET, by, ...i32(2), I32_SHL, ...i32(4), I32_ADD, GET, height, I32_GT_S, SELECT],
+    ...[SET, rowEnd],
     ...loop(
       y,
       [GET, rowEnd, GET, by, ...i32(2), I32_SHL, I32_SUB],
       [
         ...[GET, by, ...i32(2), I32_SHL, GET, y, I32_ADD, GET, width, I32_MUL],
         ...[GET, bx, ...i32(2), I32_SHL, I32_ADD, SET, i],
-        ...[GET, i, ...i32(4), I32_ADD, SET, end],
-        ...[BLOCK, VOID, LOOP, VOID, GET, i, GET, end, I32_GE_S, BR_IF, 1],
-        ...perPixel,
-        ...[...increment(i), BR, 0, END, END],
+        ...[0, 1, 2, 3].flatMap(perPixel),
       ],
     ),
+  ];
+  // The address of signal[i]; the pixel's column is the store's offset.
+  const signalRow = [GET, signal, GET, i, ...i32(1), I32_SHL, I32_ADD];
+  // grey[frame[i + column]]
+  const greyAt = (column: number) => [
+    ...[GET, grey, GET, frame, GET, i, I32_ADD, ...withOffset(I32_LOAD8_U, column), I32_ADD],
+    ...I32_LOAD8_U,
+  ];
+  const integerPixel = (column: number) => [
+    ...signalRow,
+    ...[...greyAt(column), GET, sign, I32_MUL, TEE, g, GET, ceilLevel, I32_SUB],
+    ...[GET, g, GET, floorLevel, I32_SUB, GET, g, GET, ceilLevel, I32_GE_S, SELECT],
+    ...withOffset(I32_STORE16, 2 * column),
+  ];
+  const doublePixel = (column: number) => [
+    ...signalRow,
+    ...[GET, signF, ...greyAt(column), F64_CONVERT_I32_S, F64_MUL, GET, level, F64_SUB],
+    ...[I32_TRUNC_F64_S, ...withOffset(I32_STORE16, 2 * column)],
   ];
   const code = [
     ...[GET, sign, F64_CONVERT_I32_S, SET, signF],
@@ -437,26 +463,23 @@ function fillKernel(): WasmFunction {
       ...[...at4(filled, get(b)), GET, mark, ...I32_STORE],
       // The head-positive background: sign · background.
       ...[GET, signF, ...f32As64(background, get(b)), F64_MUL, SET, level],
-      ...blockRows([
-        ...[GET, signal, GET, i, ...i32(1), I32_SHL, I32_ADD],
-        ...[GET, signF, GET, grey, GET, frame, GET, i, I32_ADD, ...I32_LOAD8_U, I32_ADD],
-        ...[...I32_LOAD8_U, F64_CONVERT_I32_S, F64_MUL, GET, level, F64_SUB],
-        ...[I32_TRUNC_F64_S, ...I32_STORE16],
-      ]),
+      ...[GET, level, ...f64(0), F64_EQ],
+      ...[GET, level, ...f64(SMALLEST_INTEGER_LEVEL), F64_GE, I32_OR],
+      ...[GET, level, ...f64(-SMALLEST_INTEGER_LEVEL), F64_LE, I32_OR, IF, VOID],
+      ...[GET, level, F64_CEIL, I32_TRUNC_F64_S, SET, ceilLevel],
+      ...[GET, level, F64_FLOOR, I32_TRUNC_F64_S, SET, floorLevel],
+      ...blockRows(integerPixel),
+      ELSE,
+      ...blockRows(doublePixel),
+      END,
     ]),
     ...loop(a, get(staleCount), [
       ...[...at4(stale, get(a)), ...I32_LOAD, SET, b],
       ...[...at4(filled, get(b)), ...I32_LOAD, GET, mark, 0x47 /* i32.ne */, IF, VOID],
-      ...blockRows([
-        GET,
-        signal,
-        GET,
-        i,
-        ...i32(1),
-        I32_SHL,
-        I32_ADD,
+      ...blockRows((column) => [
+        ...signalRow,
         ...i32(-32768),
-        ...I32_STORE16,
+        ...withOffset(I32_STORE16, 2 * column),
       ]),
       END,
     ]),
@@ -464,7 +487,7 @@ function fillKernel(): WasmFunction {
   return {
     name: 'fill',
     params: Array<number>(14).fill(I32),
-    locals: [...Array<number>(8).fill(I32), F64, F64],
+    locals: [...Array<number>(10).fill(I32), F64, F64],
     code,
   };
 }
