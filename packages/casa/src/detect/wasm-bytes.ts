@@ -120,6 +120,7 @@ export const F64_STORE = [0x39, 3, 0];
 
 // Numbers.
 export const I32_EQZ = 0x45;
+export const I32_CTZ = 0x68;
 export const I32_LT_S = 0x48;
 export const I32_LT_U = 0x49;
 export const I32_GT_S = 0x4a;

@@ -34,6 +34,7 @@ import {
   I32,
   I32_ADD,
   I32_AND,
+  I32_CTZ,
   I32_EQZ,
   I32_GE_S,
   I32_GT_S,
@@ -63,6 +64,7 @@ import {
   SELECT,
   SET,
   TEE,
+  V128,
   V128_AND,
   V128_LOAD,
   VOID,
@@ -309,31 +311,112 @@ function averageKernel(): WasmFunction {
 
 /**
  * `candidates(frame, threshold, masks, candidates, active, rowBlocks, rowHits, width, height,
- * blocksWide, blocksHigh, bright, counts)`: the pixels passing their block's threshold, in raster
- * order, in the blocks the block test passed (every block of a last short block row), and the
- * blocks that hold one; their numbers go to counts[0] and counts[1]. As
+ * blocksWide, blocksHigh, bright, counts, image, enabled)`: the pixels passing their block's
+ * threshold, in raster order, in the blocks the block test passed (every block of a last short
+ * block row), and the blocks that hold one; their numbers go to counts[0] and counts[1]. As
  * `BackgroundSubtractor.findCandidates` does in JavaScript.
+ *
+ * In a full block row each row of 16 pixels whose group of blocks passed is tested at once against
+ * the block test's threshold and enable images (the test on every pixel that the block test makes
+ * on the columns' extremes), and its passing pixels listed from the bits; a block the test passed
+ * holds a passing pixel, so those blocks are the ones listed. At low magnification a third of the
+ * pixels pass and most blocks hold one. A last short block row is tested pixel by pixel.
  */
 function candidatesKernel(): WasmFunction {
   const [frame, threshold, masks, candidates, active, rowBlocks, rowHits] = [0, 1, 2, 3, 4, 5, 6];
-  const [width, height, bw, bh, bright, counts] = [7, 8, 9, 10, 11, 12];
+  const [width, height, bw, bh, bright, counts, image, enabled] = [7, 8, 9, 10, 11, 12, 13, 14];
   const [by, y0, y1, listed, k, g, mask, y, row, bx, t, i, count, activeCount] = [
-    13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,
+    15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
   ];
-  const [before, v, groups, rowBlock] = [27, 28, 29, 30];
+  const [before, v, groups, rowBlock, bits, base, images] = [29, 30, 31, 32, 33, 34, 35];
   const listBlock = (block: number[]) => [
     ...at4(rowBlocks, get(listed)),
     ...block,
     ...I32_STORE,
     ...increment(listed),
   ];
+  const listActive = (block: number[]) => [
+    ...at4(active, get(activeCount)),
+    ...[GET, rowBlock, ...block, I32_ADD, ...I32_STORE],
+    ...increment(activeCount),
+  ];
+  // The block test's mask of group g in this block row.
+  const groupMask = [
+    ...[GET, masks, GET, by, GET, groups, I32_MUL, GET, g, I32_ADD, ...i32(1), I32_SHL],
+    ...[I32_ADD, ...I32_LOAD16_U],
+  ];
   // candidates[count] = i + j; count += bright ? v >= t : v <= t, with v = frame[i + j]: written
-  // whatever the test, so no branch depends on the pixel (a third of them pass at low magnification).
+  // whatever the test, so no branch depends on the pixel.
   const testPixel = (j: number) => [
     ...[...at4(candidates, get(count)), GET, i, ...i32(j), I32_ADD, ...I32_STORE],
     ...[GET, frame, GET, i, I32_ADD, ...withOffset(I32_LOAD8_U, j), SET, v],
     ...[GET, count, GET, v, GET, t, I32_GE_S, GET, v, GET, t, I32_LE_S, GET, bright, SELECT],
     ...[I32_ADD, SET, count],
+  ];
+  const shortBlockRow = [
+    ...loop(k, get(bw), listBlock(get(k))),
+    ...loop(k, get(listed), [GET, rowHits, GET, k, I32_ADD, ...i32(0), ...I32_STORE8]),
+    // for (y = y0; y < y1; y++), as a count of rows from y0.
+    ...loop(
+      y,
+      [GET, y1, GET, y0, I32_SUB],
+      [
+        ...[GET, y0, GET, y, I32_ADD, GET, width, I32_MUL, SET, row],
+        ...loop(k, get(listed), [
+          ...[...at4(rowBlocks, get(k)), ...I32_LOAD, SET, bx],
+          ...[...at4(threshold, [GET, rowBlock, GET, bx, I32_ADD]), ...I32_LOAD, SET, t],
+          ...[GET, count, SET, before],
+          ...[GET, row, GET, bx, ...i32(2), I32_SHL, I32_ADD, SET, i],
+          ...[0, 1, 2, 3].flatMap(testPixel),
+          ...[GET, count, GET, before, I32_GT_S, IF, VOID],
+          ...[GET, rowHits, GET, k, I32_ADD, ...i32(1), ...I32_STORE8, END],
+        ]),
+      ],
+    ),
+    ...loop(k, get(listed), [
+      ...[GET, rowHits, GET, k, I32_ADD, ...I32_LOAD8_U, I32_EQZ, I32_EQZ, IF, VOID],
+      ...listActive([...at4(rowBlocks, get(k)), ...I32_LOAD]),
+      END,
+    ]),
+  ];
+  // bits = the passing pixels of the 16 at base (bright: byte >= image, dark: <=) & enabled.
+  const passingBits = [
+    ...[GET, bright, IF, V128],
+    ...[GET, frame, GET, base, I32_ADD, ...V128_LOAD, GET, images, GET, image, I32_ADD],
+    ...[...V128_LOAD, ...I8X16_GE_U, ELSE],
+    ...[GET, frame, GET, base, I32_ADD, ...V128_LOAD, GET, images, GET, image, I32_ADD],
+    ...[...V128_LOAD, ...I8X16_LE_U, END],
+    ...[GET, images, GET, enabled, I32_ADD, ...V128_LOAD, ...V128_AND, ...I8X16_BITMASK, SET, bits],
+  ];
+  // candidates[count++] = base + lowest bit, for each bit, lowest first.
+  const listBits = [
+    ...[BLOCK, VOID, LOOP, VOID, GET, bits, I32_EQZ, BR_IF, 1],
+    ...[...at4(candidates, get(count)), GET, base, GET, bits, I32_CTZ, I32_ADD, ...I32_STORE],
+    ...increment(count),
+    ...[GET, bits, GET, bits, ...i32(1), I32_SUB, I32_AND, SET, bits],
+    ...[BR, 0, END, END],
+  ];
+  const fullBlockRow = [
+    ...loop(g, get(groups), [
+      ...[...groupMask, SET, mask],
+      ...loop(k, i32(4), [
+        ...[GET, mask, GET, k, ...i32(2), I32_SHL, I32_SHR_U, ...i32(15), I32_AND],
+        ...[IF, VOID, ...listBlock([GET, g, ...i32(2), I32_SHL, GET, k, I32_ADD]), END],
+      ]),
+    ]),
+    ...loop(y, i32(4), [
+      ...[GET, y0, GET, y, I32_ADD, GET, width, I32_MUL, SET, row],
+      ...loop(g, get(groups), [
+        ...[...groupMask, IF, VOID],
+        ...[GET, row, GET, g, ...i32(4), I32_SHL, TEE, images, I32_ADD, SET, base],
+        // The images' offset: this block row's, group g's.
+        ...[GET, by, GET, width, I32_MUL, GET, images, I32_ADD, SET, images],
+        ...passingBits,
+        ...listBits,
+        END,
+      ]),
+    ]),
+    ...loop(k, get(listed), listActive([...at4(rowBlocks, get(k)), ...I32_LOAD])),
   ];
   const code = [
     ...[GET, bw, ...i32(2), I32_SHR_U, SET, groups],
@@ -345,49 +428,18 @@ function candidatesKernel(): WasmFunction {
       ...[GET, by, GET, bw, I32_MUL, SET, rowBlock],
       ...[...i32(0), SET, listed],
       ...[GET, y1, GET, y0, I32_SUB, ...i32(4), I32_LT_S, IF, VOID],
-      ...loop(k, get(bw), listBlock(get(k))),
+      ...shortBlockRow,
       ELSE,
-      ...loop(g, get(groups), [
-        ...[GET, masks, GET, by, GET, groups, I32_MUL, GET, g, I32_ADD, ...i32(1), I32_SHL],
-        ...[I32_ADD, ...I32_LOAD16_U, SET, mask],
-        ...loop(k, i32(4), [
-          ...[GET, mask, GET, k, ...i32(2), I32_SHL, I32_SHR_U, ...i32(15), I32_AND],
-          ...[IF, VOID, ...listBlock([GET, g, ...i32(2), I32_SHL, GET, k, I32_ADD]), END],
-        ]),
-      ]),
+      ...fullBlockRow,
       END,
-      ...loop(k, get(listed), [GET, rowHits, GET, k, I32_ADD, ...i32(0), ...I32_STORE8]),
-      // for (y = y0; y < y1; y++), as a count of rows from y0.
-      ...loop(
-        y,
-        [GET, y1, GET, y0, I32_SUB],
-        [
-          ...[GET, y0, GET, y, I32_ADD, GET, width, I32_MUL, SET, row],
-          ...loop(k, get(listed), [
-            ...[...at4(rowBlocks, get(k)), ...I32_LOAD, SET, bx],
-            ...[...at4(threshold, [GET, rowBlock, GET, bx, I32_ADD]), ...I32_LOAD, SET, t],
-            ...[GET, count, SET, before],
-            ...[GET, row, GET, bx, ...i32(2), I32_SHL, I32_ADD, SET, i],
-            ...[0, 1, 2, 3].flatMap(testPixel),
-            ...[GET, count, GET, before, I32_GT_S, IF, VOID],
-            ...[GET, rowHits, GET, k, I32_ADD, ...i32(1), ...I32_STORE8, END],
-          ]),
-        ],
-      ),
-      ...loop(k, get(listed), [
-        ...[GET, rowHits, GET, k, I32_ADD, ...I32_LOAD8_U, I32_EQZ, I32_EQZ, IF, VOID],
-        ...at4(active, get(activeCount)),
-        ...[GET, rowBlock, ...at4(rowBlocks, get(k)), ...I32_LOAD, I32_ADD, ...I32_STORE],
-        ...[...increment(activeCount), END],
-      ]),
     ]),
     ...[GET, counts, GET, count, ...I32_STORE],
     ...[GET, counts, ...i32(4), I32_ADD, GET, activeCount, ...I32_STORE],
   ];
   return {
     name: 'candidates',
-    params: Array<number>(13).fill(I32),
-    locals: Array<number>(18).fill(I32),
+    params: Array<number>(15).fill(I32),
+    locals: Array<number>(21).fill(I32),
     code,
   };
 }

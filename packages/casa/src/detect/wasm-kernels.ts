@@ -203,6 +203,8 @@ export class WasmKernels {
       this.blocksHigh,
       brightHeads ? 1 : 0,
       this.countsAt,
+      this.imageAt,
+      this.enabledAt,
     );
     return { count: this.counts[0] ?? 0, active: this.counts[1] ?? 0 };
   }
