@@ -153,6 +153,18 @@ export const F64_PROMOTE_F32 = 0xbb;
 // SIMD (prefix 0xfd); v128.load with alignment 0, offset 0.
 export const V128_LOAD = [0xfd, 0x00, 0, 0];
 export const V128_AND = [0xfd, 0x4e];
+/** `v128.bitselect(a, b, mask)`: a's bits where the mask's are set, b's elsewhere. */
+export const V128_BITSELECT = [0xfd, 0x52];
+export const I32X4_SPLAT = [0xfd, 0x11];
+/** `i32x4.replace_lane lane`. */
+export function I32X4_REPLACE_LANE(lane: number): number[] {
+  return [0xfd, 0x1c, lane];
+}
+export const I32X4_SUB = [0xfd, 0xb1, 0x01];
+export const I32X4_MUL = [0xfd, 0xb5, 0x01];
+export const I32X4_GE_S = [0xfd, 0x3f];
+/** Saturating; the fill's values lie far inside the 16-bit range. */
+export const I16X8_NARROW_I32X4_S = [0xfd, 0x85, 0x01];
 export const I8X16_BITMASK = [0xfd, 0x64];
 export const I8X16_MAX_U = [0xfd, 0x79];
 export const I8X16_MIN_U = [0xfd, 0x77];

@@ -54,6 +54,12 @@ import {
   I32_STORE8,
   I32_SUB,
   I32_TRUNC_F64_S,
+  I32X4_GE_S,
+  I32X4_MUL,
+  I32X4_REPLACE_LANE,
+  I32X4_SPLAT,
+  I32X4_SUB,
+  I16X8_NARROW_I32X4_S,
   I8X16_BITMASK,
   I8X16_GE_U,
   I8X16_LE_U,
@@ -66,6 +72,8 @@ import {
   TEE,
   V128,
   V128_AND,
+  V128_BITSELECT,
+  V128_STORE64_LANE0,
   V128_LOAD,
   VOID,
   f64,
@@ -470,13 +478,11 @@ function fillKernel(): WasmFunction {
     0, 1, 2, 3, 4, 5, 6, 7,
   ];
   const [filled, mark, width, height, bw, sign] = [8, 9, 10, 11, 12, 13];
-  const [a, b, bx, by, y, rowEnd, i, g, ceilLevel, floorLevel, level, signF] = [
-    14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
-  ];
+  const [a, b, bx, by, y, rowEnd, i, level, signF] = [14, 15, 16, 17, 18, 19, 20, 21, 22];
+  const [signs, ceilLevels, floorLevels, greys, result] = [23, 24, 25, 26, 27];
   // bx, by of block b; rowEnd = min(height, 4·by + 4); then each row's first pixel i, its 4 pixels.
-  const blockRows = (perPixel: (column: number) => number[]) => [
-    ...[GET, b, GET, b, GET, bw, 0x6e /* i32.div_u */, GET, bw, I32_MUL, I32_SUB, SET, bx],
-    ...[GET, b, GET, bw, 0x6e, SET, by],
+  const blockRows = (perRow: number[]) => [
+    ...[GET, b, GET, b, GET, bw, 0x6e /* i32.div_u */, TEE, by, GET, bw, I32_MUL, I32_SUB, SET, bx],
     ...[GET, height, GET, by, ...i32(2), I32_SHL, ...i32(4), I32_ADD],
     ...[GET, by, ...i32(2), I32_SHL, ...i32(4), I32_ADD, GET, height, I32_GT_S, SELECT],
     ...[SET, rowEnd],
@@ -486,7 +492,7 @@ function fillKernel(): WasmFunction {
       [
         ...[GET, by, ...i32(2), I32_SHL, GET, y, I32_ADD, GET, width, I32_MUL],
         ...[GET, bx, ...i32(2), I32_SHL, I32_ADD, SET, i],
-        ...[0, 1, 2, 3].flatMap(perPixel),
+        ...perRow,
       ],
     ),
   ];
@@ -497,11 +503,16 @@ function fillKernel(): WasmFunction {
     ...[GET, grey, GET, frame, GET, i, I32_ADD, ...withOffset(I32_LOAD8_U, column), I32_ADD],
     ...I32_LOAD8_U,
   ];
-  const integerPixel = (column: number) => [
+  // The row's 4 pixels at once, in 32-bit lanes: g = sign·grey, then g - ceil(level) where
+  // g >= ceil(level), else g - floor(level), narrowed to 16 bits (no value is near the limits).
+  const integerRow = [
     ...signalRow,
-    ...[...greyAt(column), GET, sign, I32_MUL, TEE, g, GET, ceilLevel, I32_SUB],
-    ...[GET, g, GET, floorLevel, I32_SUB, GET, g, GET, ceilLevel, I32_GE_S, SELECT],
-    ...withOffset(I32_STORE16, 2 * column),
+    ...[...greyAt(0), ...I32X4_SPLAT, ...greyAt(1), ...I32X4_REPLACE_LANE(1)],
+    ...[...greyAt(2), ...I32X4_REPLACE_LANE(2), ...greyAt(3), ...I32X4_REPLACE_LANE(3)],
+    ...[GET, signs, ...I32X4_MUL, TEE, greys, GET, ceilLevels, ...I32X4_SUB],
+    ...[GET, greys, GET, floorLevels, ...I32X4_SUB],
+    ...[GET, greys, GET, ceilLevels, ...I32X4_GE_S, ...V128_BITSELECT, TEE, result],
+    ...[GET, result, ...I16X8_NARROW_I32X4_S, ...V128_STORE64_LANE0],
   ];
   const doublePixel = (column: number) => [
     ...signalRow,
@@ -510,6 +521,7 @@ function fillKernel(): WasmFunction {
   ];
   const code = [
     ...[GET, sign, F64_CONVERT_I32_S, SET, signF],
+    ...[GET, sign, ...I32X4_SPLAT, SET, signs],
     ...loop(a, get(activeCount), [
       ...[...at4(active, get(a)), ...I32_LOAD, SET, b],
       ...[...at4(filled, get(b)), GET, mark, ...I32_STORE],
@@ -518,28 +530,30 @@ function fillKernel(): WasmFunction {
       ...[GET, level, ...f64(0), F64_EQ],
       ...[GET, level, ...f64(SMALLEST_INTEGER_LEVEL), F64_GE, I32_OR],
       ...[GET, level, ...f64(-SMALLEST_INTEGER_LEVEL), F64_LE, I32_OR, IF, VOID],
-      ...[GET, level, F64_CEIL, I32_TRUNC_F64_S, SET, ceilLevel],
-      ...[GET, level, F64_FLOOR, I32_TRUNC_F64_S, SET, floorLevel],
-      ...blockRows(integerPixel),
+      ...[GET, level, F64_CEIL, I32_TRUNC_F64_S, ...I32X4_SPLAT, SET, ceilLevels],
+      ...[GET, level, F64_FLOOR, I32_TRUNC_F64_S, ...I32X4_SPLAT, SET, floorLevels],
+      ...blockRows(integerRow),
       ELSE,
-      ...blockRows(doublePixel),
+      ...blockRows([0, 1, 2, 3].flatMap(doublePixel)),
       END,
     ]),
     ...loop(a, get(staleCount), [
       ...[...at4(stale, get(a)), ...I32_LOAD, SET, b],
       ...[...at4(filled, get(b)), ...I32_LOAD, GET, mark, 0x47 /* i32.ne */, IF, VOID],
-      ...blockRows((column) => [
-        ...signalRow,
-        ...i32(-32768),
-        ...withOffset(I32_STORE16, 2 * column),
-      ]),
+      ...blockRows(
+        [0, 1, 2, 3].flatMap((column) => [
+          ...signalRow,
+          ...i32(-32768),
+          ...withOffset(I32_STORE16, 2 * column),
+        ]),
+      ),
       END,
     ]),
   ];
   return {
     name: 'fill',
     params: Array<number>(14).fill(I32),
-    locals: [...Array<number>(10).fill(I32), F64, F64],
+    locals: [...Array<number>(7).fill(I32), F64, F64, ...Array<number>(5).fill(V128)],
     code,
   };
 }
