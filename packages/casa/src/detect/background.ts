@@ -61,6 +61,8 @@ export class BackgroundSubtractor {
   /** Whether `blockBackground` holds an estimate for this frame size and these settings. */
   private estimated = false;
   private signal = new Int16Array(0);
+  /** The patch of `contrastPatch` where it is read in JavaScript. */
+  private patch = new Float64Array(0);
   private candidates = new Int32Array(0);
   /** Candidate threshold per block (background ± floor, rounded towards the background's outside). */
   private threshold = new Int32Array(0);
@@ -155,21 +157,19 @@ export class BackgroundSubtractor {
       },
       sampleHistogram: (histogram: Uint32Array, step: number, awayFromCandidates = false) =>
         this.sampleHistogram(data, sign, histogram, step, awayFromCandidates),
-      contrastPatch: (pixel: number, half: number, out: Float64Array) =>
-        this.contrastPatch(data, sign, pixel, half, out),
+      contrastPatch: (pixel: number, half: number) => this.contrastPatch(data, sign, pixel, half),
       contrastInto: (out: Int16Array) => this.contrastInto(data, sign, out),
     };
   }
 
   /** See {@link SubtractedFrame.contrastPatch}; `sign` turns the contrast head-positive. */
-  private contrastPatch(
-    data: Uint8Array,
-    sign: number,
-    pixel: number,
-    half: number,
-    out: Float64Array,
-  ): void {
+  private contrastPatch(data: Uint8Array, sign: number, pixel: number, half: number): Float64Array {
+    const inWasm = this.kernels?.patch(pixel, half, sign > 0);
+    if (inWasm) return inWasm;
     const { blockBackground, width, height, blocksWide: bw, grey } = this;
+    const side = 2 * half + 1;
+    if (this.patch.length < side * side) this.patch = new Float64Array(side * side);
+    const out = this.patch;
     const cx = pixel % width;
     const cy = (pixel - cx) / width;
     let k = 0;
@@ -187,6 +187,7 @@ export class BackgroundSubtractor {
             : NaN;
       }
     }
+    return out;
   }
 
   /** See {@link SubtractedFrame.contrastInto}; `sign` turns the contrast head-positive. */

@@ -69,10 +69,10 @@ export interface ContrastSource {
 }
 
 /**
- * Writes the head-positive contrast of the (2 half + 1)² pixels centred on `pixel` into `out`, row
- * by row, NaN for those outside the frame.
+ * The head-positive contrast of the (2 half + 1)² pixels centred on `pixel`, row by row, NaN for
+ * those outside the frame, in an array that the next call may reuse.
  */
-export type ContrastPatch = (pixel: number, half: number, out: Float64Array) => void;
+export type ContrastPatch = (pixel: number, half: number) => Float64Array;
 
 /**
  * The test of a blob whose peak pixel is not significant alone: whether the signal summed over a
@@ -100,8 +100,8 @@ export function windowSignificant(
 ): boolean {
   if (!coarsePixels(umPerPixel)) {
     const side = peakBoxSide(umPerPixel);
-    const patch = readPatch(source, pixel, (side - 1) / 2, width, height);
-    return clippedBoxMean(patch, pixel, side, width, height) * side >= sigmaThreshold;
+    const values = readPatch(source, pixel, (side - 1) / 2, width, height);
+    return clippedBoxMean(values, pixel, side, width, height) * side >= sigmaThreshold;
   }
   const values = readPatch(source, pixel, PATCH_HALF, width, height);
   return coarseWindowPasses(values, sigmaThreshold * 2, sigmaThreshold * Math.sqrt(6));
@@ -110,10 +110,10 @@ export function windowSignificant(
 /** Half side of the patch around the peak that holds every coarse window placed on it. */
 const PATCH_HALF = 2;
 const PATCH_SIDE = 2 * PATCH_HALF + 1;
-/** The signal around the peak being tested (NaN outside the frame), read once per test. */
+/** The signal around the peak being tested where it is read pixel by pixel (see `readPatch`). */
 let patch = new Float64Array(PATCH_SIDE * PATCH_SIDE);
 
-/** Reads the (2 half + 1)² patch around `pixel` into `patch` (grown as needed) and returns it. */
+/** The (2 half + 1)² patch around `pixel` (see {@link ContrastPatch}), from `source`. */
 function readPatch(
   source: ContrastSource,
   pixel: number,
@@ -121,10 +121,10 @@ function readPatch(
   width: number,
   height: number,
 ): Float64Array {
+  if (source.contrastPatch) return source.contrastPatch(pixel, half);
   const side = 2 * half + 1;
   if (patch.length < side * side) patch = new Float64Array(side * side);
-  if (source.contrastPatch) source.contrastPatch(pixel, half, patch);
-  else patchFromSignalAt(source.signalAt, pixel, half, width, height, patch);
+  patchFromSignalAt(source.signalAt, pixel, half, width, height, patch);
   return patch;
 }
 

@@ -133,12 +133,16 @@ export const I32_AND = 0x71;
 export const I32_OR = 0x72;
 export const I32_SHL = 0x74;
 export const I32_SHR_U = 0x76;
+export const I32_SHR_S = 0x75;
+export const I32_DIV_U = 0x6e;
+export const I32_REM_U = 0x70;
 export const F64_EQ = 0x61;
 export const F64_NE = 0x62;
 export const F64_LT = 0x63;
 export const F64_GT = 0x64;
 export const F64_CEIL = 0x9b;
 export const F64_FLOOR = 0x9c;
+export const F64_TRUNC = 0x9d;
 export const F64_ADD = 0xa0;
 export const F64_SUB = 0xa1;
 export const F64_MUL = 0xa2;
@@ -148,6 +152,7 @@ export const F64_MAX = 0xa5;
 export const I32_TRUNC_F64_S = 0xaa;
 export const F32_DEMOTE_F64 = 0xb6;
 export const F64_CONVERT_I32_S = 0xb7;
+export const F64_CONVERT_I32_U = 0xb8;
 export const F64_PROMOTE_F32 = 0xbb;
 
 // SIMD (prefix 0xfd); v128.load with alignment 0, offset 0.

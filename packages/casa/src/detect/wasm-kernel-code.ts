@@ -15,6 +15,7 @@ import {
   F64_ADD,
   F64_CEIL,
   F64_CONVERT_I32_S,
+  F64_CONVERT_I32_U,
   F64_DIV,
   F64_EQ,
   F64_FLOOR,
@@ -30,6 +31,7 @@ import {
   F64_PROMOTE_F32,
   F64_STORE,
   F64_SUB,
+  F64_TRUNC,
   GET,
   I32,
   I32_ADD,
@@ -48,6 +50,9 @@ import {
   I32_MUL,
   I32_OR,
   I32_SHL,
+  I32_DIV_U,
+  I32_REM_U,
+  I32_SHR_S,
   I32_SHR_U,
   I32_STORE,
   I32_STORE16,
@@ -558,6 +563,50 @@ function fillKernel(): WasmFunction {
   };
 }
 
+/**
+ * `patch(frame, grey, background, out, width, height, blocksWide, pixel, half, sign)`: the
+ * head-positive contrast trunc(sign·(grey - background)) of the (2·half + 1)² pixels centred on
+ * `pixel`, row by row, as doubles into `out`, NaN outside the frame. As
+ * `BackgroundSubtractor`'s `signalAt` gives each (see `SubtractedFrame.contrastPatch`).
+ */
+function patchKernel(): WasmFunction {
+  const [frame, grey, background, out, width, height, bw, pixel, half, sign] = [
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+  ];
+  const [cx, cy, dy, dx, y, x, side, signF] = [10, 11, 12, 13, 14, 15, 16, 17];
+  // 0 <= v < limit, as one unsigned comparison.
+  const inside = (v: number, limit: number) => [GET, v, GET, limit, I32_LT_U];
+  const contrast = [
+    ...[GET, signF, GET, grey, GET, frame, GET, y, GET, width, I32_MUL, GET, x, I32_ADD, I32_ADD],
+    ...[...I32_LOAD8_U, I32_ADD, ...I32_LOAD8_U, F64_CONVERT_I32_U],
+    ...f32As64(background, [
+      ...[GET, y, ...i32(2), I32_SHR_S, GET, bw, I32_MUL, GET, x, ...i32(2), I32_SHR_S, I32_ADD],
+    ]),
+    ...[F64_SUB, F64_MUL, F64_TRUNC],
+  ];
+  const code = [
+    ...[GET, sign, F64_CONVERT_I32_S, SET, signF],
+    ...[GET, pixel, GET, width, I32_REM_U, SET, cx, GET, pixel, GET, width, I32_DIV_U, SET, cy],
+    ...[GET, half, ...i32(1), I32_SHL, ...i32(1), I32_ADD, SET, side],
+    ...loop(dy, get(side), [
+      ...[GET, cy, GET, half, I32_SUB, GET, dy, I32_ADD, SET, y],
+      ...loop(dx, get(side), [
+        ...[GET, cx, GET, half, I32_SUB, GET, dx, I32_ADD, SET, x],
+        ...at8(out, [GET, dy, GET, side, I32_MUL, GET, dx, I32_ADD]),
+        ...[...inside(y, height), ...inside(x, width), I32_AND, IF, F64],
+        ...contrast,
+        ...[ELSE, ...f64(NaN), END, ...F64_STORE],
+      ]),
+    ]),
+  ];
+  return {
+    name: 'patch',
+    params: Array<number>(10).fill(I32),
+    locals: [...Array<number>(7).fill(I32), F64],
+    code,
+  };
+}
+
 /** The kernels, exported by these names. */
 export const KERNELS: readonly WasmFunction[] = [
   blockTest('bright', I8X16_MAX_U, I8X16_GE_U),
@@ -568,4 +617,5 @@ export const KERNELS: readonly WasmFunction[] = [
   thresholdsKernel(),
   candidatesKernel(),
   fillKernel(),
+  patchKernel(),
 ];
