@@ -156,9 +156,9 @@ export function patchFromSignalAt(
 /**
  * Whether a window of the coarse-pixel test (a head's width, and its length either way: 2 x 2,
  * 3 x 2 and 2 x 3 pixels) holding the patch's centre (the peak) and lying inside the frame sums to
- * its threshold: `reach4` for 2 x 2, `reach6` for 3 x 2 and 2 x 3 (a window with
- * a pixel outside the frame sums to NaN and never passes). Each window is summed row by row, left
- * to right; written out, as loops over the windows' sizes were the test's main cost.
+ * its threshold: `reach4` for 2 x 2, `reach6` for 3 x 2 and 2 x 3 (a window with a pixel outside
+ * the frame sums to NaN and never passes). Each window is summed row by row, left to right; written
+ * out, as loops over the windows' sizes were the test's main cost.
  */
 function coarseWindowPasses(p: Float64Array, reach4: number, reach6: number): boolean {
   const s = PATCH_SIDE;
