@@ -1,4 +1,5 @@
 import type { Polarity } from '../settings.js';
+import type { ContrastPatch } from './head-window.js';
 import { HISTOGRAM_ZERO } from './noise.js';
 import { WasmKernels } from './wasm-kernels.js';
 
@@ -16,6 +17,11 @@ export interface SubtractedFrame {
   readonly signal: Int16Array;
   /** The contrast at any pixel, computed from the frame. */
   readonly signalAt: (pixel: number) => number;
+  /**
+   * The contrast of a square of pixels at once, as `signalAt` gives it (see `ContrastPatch`);
+   * absent where only `signalAt` is offered.
+   */
+  readonly contrastPatch?: ContrastPatch;
   /**
    * Fills a 1024-bin histogram (see noise.ts) with the signal of every `step`-th pixel of every
    * `step`-th row; with `awayFromCandidates`, only of the pixels outside the blocks holding
@@ -55,6 +61,8 @@ export class BackgroundSubtractor {
   /** Whether `blockBackground` holds an estimate for this frame size and these settings. */
   private estimated = false;
   private signal = new Int16Array(0);
+  /** The patch of `contrastPatch` where it is read in JavaScript. */
+  private patch = new Float64Array(0);
   private candidates = new Int32Array(0);
   /** Candidate threshold per block (background ± floor, rounded towards the background's outside). */
   private threshold = new Int32Array(0);
@@ -149,8 +157,37 @@ export class BackgroundSubtractor {
       },
       sampleHistogram: (histogram: Uint32Array, step: number, awayFromCandidates = false) =>
         this.sampleHistogram(data, sign, histogram, step, awayFromCandidates),
+      contrastPatch: (pixel: number, half: number) => this.contrastPatch(data, sign, pixel, half),
       contrastInto: (out: Int16Array) => this.contrastInto(data, sign, out),
     };
+  }
+
+  /** See {@link SubtractedFrame.contrastPatch}; `sign` turns the contrast head-positive. */
+  private contrastPatch(data: Uint8Array, sign: number, pixel: number, half: number): Float64Array {
+    const inWasm = this.kernels?.patch(pixel, half, sign > 0);
+    if (inWasm) return inWasm;
+    const { blockBackground, width, height, blocksWide: bw, grey } = this;
+    const side = 2 * half + 1;
+    if (this.patch.length < side * side) this.patch = new Float64Array(side * side);
+    const out = this.patch;
+    const cx = pixel % width;
+    const cy = (pixel - cx) / width;
+    let k = 0;
+    for (let y = cy - half; y <= cy + half; y++) {
+      const inRows = y >= 0 && y < height;
+      const row = y * width;
+      const rowBlock = (y >> 2) * bw;
+      for (let x = cx - half; x <= cx + half; x++) {
+        out[k++] =
+          inRows && x >= 0 && x < width
+            ? Math.trunc(
+                sign *
+                  ((grey[data[row + x] ?? 0] ?? 0) - (blockBackground[rowBlock + (x >> 2)] ?? 0)),
+              )
+            : NaN;
+      }
+    }
+    return out;
   }
 
   /** See {@link SubtractedFrame.contrastInto}; `sign` turns the contrast head-positive. */

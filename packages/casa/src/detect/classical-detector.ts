@@ -224,7 +224,7 @@ export class ClassicalDetector implements Detector {
         ? (peak: number, pixel: number) =>
             peak >= high ||
             (peak >= contrastFloor &&
-              windowSignificant(subtracted.signalAt, pixel, width, height, umPerPixel, windowHigh))
+              windowSignificant(subtracted, pixel, width, height, umPerPixel, windowHigh))
         : undefined;
     // Dark heads are found on the opened signal, where their flagella are gone (DarkHeadOpening).
     if (darkHeads) this.roundParticles.nextFrame();

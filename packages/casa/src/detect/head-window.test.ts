@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { lowThresholdScale, peakBoxSide, windowSignificant } from './head-window.js';
+import { BackgroundSubtractor } from './background.js';
+import type { ContrastSource } from './head-window.js';
+import {
+  lowThresholdScale,
+  patchFromSignalAt,
+  peakBoxSide,
+  windowSignificant,
+} from './head-window.js';
 
 /** A 12 x 12 signal map with the given pixels set: [x, y, value]. */
-function map(pixels: readonly [number, number, number][]): (pixel: number) => number {
+function map(pixels: readonly [number, number, number][]): ContrastSource {
   const signal = new Float64Array(144);
   for (const [x, y, v] of pixels) signal[y * 12 + x] = v;
-  return (p) => signal[p] ?? 0;
+  return { signalAt: (p) => signal[p] ?? 0 };
 }
 
 describe('peak significance', () => {
@@ -51,4 +58,60 @@ describe('peak significance', () => {
     ]);
     expect(windowSignificant(corner, 0, 12, 12, 1.5, 1)).toBe(true);
   });
+});
+
+describe('the window test on a subtracted frame', () => {
+  /** A seeded grey field with bright and dark specks of a few pixels, 48 x 40. */
+  function field(seed: number): Uint8Array {
+    let s = seed;
+    const rand = () => (s = (s * 16807) % 2147483647) / 2147483647;
+    const data = Uint8Array.from({ length: 48 * 40 }, () => 100 + Math.floor(rand() * 16));
+    for (let k = 0; k < 30; k++) {
+      const p = Math.floor(rand() * data.length);
+      const amount = (rand() < 0.5 ? -1 : 1) * Math.floor(rand() * 60);
+      for (const q of [p, p + 1, p + 48]) {
+        if (q < data.length) data[q] = Math.max(0, Math.min(255, (data[q] ?? 0) + amount));
+      }
+    }
+    return data;
+  }
+
+  for (const polarity of ['bright', 'dark'] as const) {
+    for (const wasm of [true, false]) {
+      it(`reads the same ${polarity} patches and passes the same peaks as from signalAt alone (${wasm ? 'WebAssembly' : 'JavaScript'})`, () => {
+        const [width, height] = [48, 40];
+        const subtracted = new BackgroundSubtractor({ wasm }).subtract(
+          field(3),
+          width,
+          height,
+          20,
+          polarity,
+          10,
+        );
+        const { contrastPatch, signalAt } = subtracted;
+        expect(contrastPatch).toBeDefined();
+        const slow = new Float64Array(81);
+        let [passed, differing] = [0, 0];
+        for (let p = 0; p < width * height; p++) {
+          for (const half of [1, 2, 4]) {
+            const fast = contrastPatch?.(p, half) ?? new Float64Array(0);
+            patchFromSignalAt(signalAt, p, half, width, height, slow);
+            for (let i = 0; i < (2 * half + 1) ** 2; i++) {
+              if (!Object.is(fast[i], slow[i])) differing += 1;
+            }
+          }
+          for (const umPerPixel of [0.25, 0.5, 1, 1.5]) {
+            for (const threshold of [5, 15, 40]) {
+              const a = windowSignificant(subtracted, p, width, height, umPerPixel, threshold);
+              const b = windowSignificant({ signalAt }, p, width, height, umPerPixel, threshold);
+              if (a !== b) differing += 1;
+              if (a) passed += 1;
+            }
+          }
+        }
+        expect(differing).toBe(0);
+        expect(passed).toBeGreaterThan(100);
+      });
+    }
+  }
 });

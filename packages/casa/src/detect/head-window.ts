@@ -59,12 +59,20 @@ export function peakBoxSide(umPerPixel: number): number {
   return Math.max(3, 2 * Math.floor(PEAK_BOX_UM / umPerPixel / 2) + 1);
 }
 
-/** The windows of the coarse-pixel test, [width, height]: a head's width, and its length either way. */
-const COARSE_WINDOWS: readonly (readonly [number, number])[] = [
-  [2, 2],
-  [3, 2],
-  [2, 3],
-];
+/**
+ * Where {@link windowSignificant} reads the contrast: `signalAt` at any pixel, and optionally
+ * `contrastPatch`, the same values for a square of pixels at once (see `SubtractedFrame`).
+ */
+export interface ContrastSource {
+  readonly signalAt: (pixel: number) => number;
+  readonly contrastPatch?: ContrastPatch;
+}
+
+/**
+ * The head-positive contrast of the (2 half + 1)² pixels centred on `pixel`, row by row, NaN for
+ * those outside the frame, in an array that the next call may reuse.
+ */
+export type ContrastPatch = (pixel: number, half: number) => Float64Array;
 
 /**
  * The test of a blob whose peak pixel is not significant alone: whether the signal summed over a
@@ -80,10 +88,10 @@ const COARSE_WINDOWS: readonly (readonly [number, number])[] = [
  *   0.97 to 0.99, with the lower growing threshold of {@link lowThresholdScale}; a threshold below
  *   highSigma let noise through (precision 0.95 at 0.85 x).
  *
- * `signalAt` gives the head-positive contrast at any pixel.
+ * `source` gives the head-positive contrast around the peak (read once per test, as a patch).
  */
 export function windowSignificant(
-  signalAt: (pixel: number) => number,
+  source: ContrastSource,
   pixel: number,
   width: number,
   height: number,
@@ -92,63 +100,104 @@ export function windowSignificant(
 ): boolean {
   if (!coarsePixels(umPerPixel)) {
     const side = peakBoxSide(umPerPixel);
-    return centredBoxMean(signalAt, pixel, side, width, height) * side >= sigmaThreshold;
+    const values = readPatch(source, pixel, (side - 1) / 2, width, height);
+    return clippedBoxMean(values, pixel, side, width, height) * side >= sigmaThreshold;
   }
-  fillPatch(signalAt, pixel, width, height);
-  for (const [w, h] of COARSE_WINDOWS) {
-    if (bestWindowSum(w, h) >= sigmaThreshold * Math.sqrt(w * h)) return true;
-  }
-  return false;
+  const values = readPatch(source, pixel, PATCH_HALF, width, height);
+  return coarseWindowPasses(values, sigmaThreshold * 2, sigmaThreshold * Math.sqrt(6));
 }
 
 /** Half side of the patch around the peak that holds every coarse window placed on it. */
 const PATCH_HALF = 2;
 const PATCH_SIDE = 2 * PATCH_HALF + 1;
-/** The signal around the peak being tested (NaN outside the frame), read once per test. */
-const patch = new Float64Array(PATCH_SIDE * PATCH_SIDE);
+/** The signal around the peak being tested where it is read pixel by pixel (see `readPatch`). */
+let patch = new Float64Array(PATCH_SIDE * PATCH_SIDE);
 
-function fillPatch(
-  signalAt: (pixel: number) => number,
+/** The (2 half + 1)² patch around `pixel` (see {@link ContrastPatch}), from `source`. */
+function readPatch(
+  source: ContrastSource,
   pixel: number,
+  half: number,
   width: number,
   height: number,
+): Float64Array {
+  if (source.contrastPatch) return source.contrastPatch(pixel, half);
+  const side = 2 * half + 1;
+  if (patch.length < side * side) patch = new Float64Array(side * side);
+  patchFromSignalAt(source.signalAt, pixel, half, width, height, patch);
+  return patch;
+}
+
+/**
+ * The patch of {@link ContrastPatch} from `signalAt`, one pixel at a time: what a source's
+ * `contrastPatch` must equal.
+ */
+export function patchFromSignalAt(
+  signalAt: (pixel: number) => number,
+  pixel: number,
+  half: number,
+  width: number,
+  height: number,
+  out: Float64Array,
 ): void {
+  const side = 2 * half + 1;
   const cx = pixel % width;
   const cy = (pixel - cx) / width;
-  for (let dy = -PATCH_HALF; dy <= PATCH_HALF; dy++) {
+  for (let dy = -half; dy <= half; dy++) {
     const y = cy + dy;
-    for (let dx = -PATCH_HALF; dx <= PATCH_HALF; dx++) {
+    for (let dx = -half; dx <= half; dx++) {
       const x = cx + dx;
       const inside = x >= 0 && x < width && y >= 0 && y < height;
-      patch[(dy + PATCH_HALF) * PATCH_SIDE + dx + PATCH_HALF] = inside
-        ? signalAt(y * width + x)
-        : NaN;
+      out[(dy + half) * side + dx + half] = inside ? signalAt(y * width + x) : NaN;
     }
   }
 }
 
 /**
- * Largest signal sum over the w x h windows of the patch that hold its centre (the peak) and lie
- * inside the frame (a window with a pixel outside sums to NaN and never wins; -Infinity when none
- * fits).
+ * Whether a window of the coarse-pixel test (a head's width, and its length either way: 2 x 2,
+ * 3 x 2 and 2 x 3 pixels) holding the patch's centre (the peak) and lying inside the frame sums to
+ * its threshold: `reach4` for 2 x 2, `reach6` for 3 x 2 and 2 x 3 (a window with a pixel outside
+ * the frame sums to NaN and never passes). Each window is summed row by row, left to right; written
+ * out, as loops over the windows' sizes were the test's main cost.
  */
-function bestWindowSum(w: number, h: number): number {
-  let best = -Infinity;
-  for (let oy = PATCH_HALF - h + 1; oy <= PATCH_HALF; oy++) {
-    for (let ox = PATCH_HALF - w + 1; ox <= PATCH_HALF; ox++) {
-      let sum = 0;
-      for (let y = oy; y < oy + h; y++) {
-        for (let x = ox; x < ox + w; x++) sum += patch[y * PATCH_SIDE + x] ?? NaN;
-      }
-      if (sum > best) best = sum;
+function coarseWindowPasses(p: Float64Array, reach4: number, reach6: number): boolean {
+  const s = PATCH_SIDE;
+  for (let oy = PATCH_HALF - 1; oy <= PATCH_HALF; oy++) {
+    for (let ox = PATCH_HALF - 1; ox <= PATCH_HALF; ox++) {
+      const i = oy * s + ox;
+      const sum = at(p, i) + at(p, i + 1) + at(p, i + s) + at(p, i + s + 1);
+      if (sum >= reach4) return true;
     }
   }
-  return best;
+  // 3 x 2: three columns, two rows.
+  for (let oy = PATCH_HALF - 1; oy <= PATCH_HALF; oy++) {
+    for (let ox = PATCH_HALF - 2; ox <= PATCH_HALF; ox++) {
+      const i = oy * s + ox;
+      const top = at(p, i) + at(p, i + 1) + at(p, i + 2);
+      if (top + at(p, i + s) + at(p, i + s + 1) + at(p, i + s + 2) >= reach6) return true;
+    }
+  }
+  // 2 x 3: two columns, three rows.
+  for (let oy = PATCH_HALF - 2; oy <= PATCH_HALF; oy++) {
+    for (let ox = PATCH_HALF - 1; ox <= PATCH_HALF; ox++) {
+      const i = oy * s + ox;
+      const top = at(p, i) + at(p, i + 1) + at(p, i + s) + at(p, i + s + 1);
+      if (top + at(p, i + 2 * s) + at(p, i + 2 * s + 1) >= reach6) return true;
+    }
+  }
+  return false;
 }
 
-/** Mean signal over the side x side box centred on `pixel`, clipped at the frame's edges. */
-function centredBoxMean(
-  signalAt: (pixel: number) => number,
+function at(values: Float64Array, i: number): number {
+  return values[i] ?? NaN;
+}
+
+/**
+ * Mean of the side x side patch around `pixel` over the pixels inside the frame: the centred box,
+ * clipped at the frame's edges.
+ */
+function clippedBoxMean(
+  values: Float64Array,
   pixel: number,
   side: number,
   width: number,
@@ -157,11 +206,14 @@ function centredBoxMean(
   const half = (side - 1) / 2;
   const cx = pixel % width;
   const cy = (pixel - cx) / width;
+  const x0 = Math.max(0, cx - half);
+  const x1 = Math.min(width - 1, cx + half);
   let sum = 0;
   let n = 0;
   for (let y = Math.max(0, cy - half); y <= Math.min(height - 1, cy + half); y++) {
-    for (let x = Math.max(0, cx - half); x <= Math.min(width - 1, cx + half); x++) {
-      sum += signalAt(y * width + x);
+    const row = (y - cy + half) * side - cx + half;
+    for (let x = x0; x <= x1; x++) {
+      sum += values[row + x] ?? NaN;
       n += 1;
     }
   }

@@ -102,6 +102,11 @@ export function f64(value: number): number[] {
 
 // Memory: opcode, alignment (log2), offset 0.
 export const I32_LOAD = [0x28, 2, 0];
+
+/** A scalar load or store (one of those below) at a constant byte offset from its address. */
+export function withOffset(access: readonly number[], offset: number): number[] {
+  return [access[0] ?? 0, access[1] ?? 0, ...leb(offset)];
+}
 export const I32_LOAD8_U = [0x2d, 0, 0];
 export const I32_LOAD16_U = [0x2f, 1, 0];
 export const I32_STORE8 = [0x3a, 0, 0];
@@ -115,6 +120,7 @@ export const F64_STORE = [0x39, 3, 0];
 
 // Numbers.
 export const I32_EQZ = 0x45;
+export const I32_CTZ = 0x68;
 export const I32_LT_S = 0x48;
 export const I32_LT_U = 0x49;
 export const I32_GT_S = 0x4a;
@@ -124,13 +130,19 @@ export const I32_ADD = 0x6a;
 export const I32_SUB = 0x6b;
 export const I32_MUL = 0x6c;
 export const I32_AND = 0x71;
+export const I32_OR = 0x72;
 export const I32_SHL = 0x74;
 export const I32_SHR_U = 0x76;
+export const I32_SHR_S = 0x75;
+export const I32_DIV_U = 0x6e;
+export const I32_REM_U = 0x70;
+export const F64_EQ = 0x61;
 export const F64_NE = 0x62;
 export const F64_LT = 0x63;
 export const F64_GT = 0x64;
 export const F64_CEIL = 0x9b;
 export const F64_FLOOR = 0x9c;
+export const F64_TRUNC = 0x9d;
 export const F64_ADD = 0xa0;
 export const F64_SUB = 0xa1;
 export const F64_MUL = 0xa2;
@@ -140,11 +152,24 @@ export const F64_MAX = 0xa5;
 export const I32_TRUNC_F64_S = 0xaa;
 export const F32_DEMOTE_F64 = 0xb6;
 export const F64_CONVERT_I32_S = 0xb7;
+export const F64_CONVERT_I32_U = 0xb8;
 export const F64_PROMOTE_F32 = 0xbb;
 
 // SIMD (prefix 0xfd); v128.load with alignment 0, offset 0.
 export const V128_LOAD = [0xfd, 0x00, 0, 0];
 export const V128_AND = [0xfd, 0x4e];
+/** `v128.bitselect(a, b, mask)`: a's bits where the mask's are set, b's elsewhere. */
+export const V128_BITSELECT = [0xfd, 0x52];
+export const I32X4_SPLAT = [0xfd, 0x11];
+/** `i32x4.replace_lane lane`. */
+export function I32X4_REPLACE_LANE(lane: number): number[] {
+  return [0xfd, 0x1c, lane];
+}
+export const I32X4_SUB = [0xfd, 0xb1, 0x01];
+export const I32X4_MUL = [0xfd, 0xb5, 0x01];
+export const I32X4_GE_S = [0xfd, 0x3f];
+/** Saturating; the fill's values lie far inside the 16-bit range. */
+export const I16X8_NARROW_I32X4_S = [0xfd, 0x85, 0x01];
 export const I8X16_BITMASK = [0xfd, 0x64];
 export const I8X16_MAX_U = [0xfd, 0x79];
 export const I8X16_MIN_U = [0xfd, 0x77];
@@ -163,6 +188,7 @@ export const F64X2_SPLAT = [0xfd, 0x14];
 export const F64X2_ADD = [0xfd, 0xf0, 0x01];
 export const F64X2_SUB = [0xfd, 0xf1, 0x01];
 export const F64X2_MUL = [0xfd, 0xf2, 0x01];
+export const F64_LE = 0x65;
 export const F64_GE = 0x66;
 export const F32_GE = 0x60;
 export const F32_CONVERT_I32_U = 0xb3;

@@ -15,9 +15,13 @@ import {
   F64_ADD,
   F64_CEIL,
   F64_CONVERT_I32_S,
+  F64_CONVERT_I32_U,
   F64_DIV,
+  F64_EQ,
   F64_FLOOR,
+  F64_GE,
   F64_GT,
+  F64_LE,
   F64_LOAD,
   F64_LT,
   F64_MAX,
@@ -27,10 +31,12 @@ import {
   F64_PROMOTE_F32,
   F64_STORE,
   F64_SUB,
+  F64_TRUNC,
   GET,
   I32,
   I32_ADD,
   I32_AND,
+  I32_CTZ,
   I32_EQZ,
   I32_GE_S,
   I32_GT_S,
@@ -42,13 +48,23 @@ import {
   I32_LT_S,
   I32_LT_U,
   I32_MUL,
+  I32_OR,
   I32_SHL,
+  I32_DIV_U,
+  I32_REM_U,
+  I32_SHR_S,
   I32_SHR_U,
   I32_STORE,
   I32_STORE16,
   I32_STORE8,
   I32_SUB,
   I32_TRUNC_F64_S,
+  I32X4_GE_S,
+  I32X4_MUL,
+  I32X4_REPLACE_LANE,
+  I32X4_SPLAT,
+  I32X4_SUB,
+  I16X8_NARROW_I32X4_S,
   I8X16_BITMASK,
   I8X16_GE_U,
   I8X16_LE_U,
@@ -59,11 +75,15 @@ import {
   SELECT,
   SET,
   TEE,
+  V128,
   V128_AND,
+  V128_BITSELECT,
+  V128_STORE64_LANE0,
   V128_LOAD,
   VOID,
   f64,
   i32,
+  withOffset,
   type WasmFunction,
 } from './wasm-bytes.js';
 
@@ -304,30 +324,112 @@ function averageKernel(): WasmFunction {
 
 /**
  * `candidates(frame, threshold, masks, candidates, active, rowBlocks, rowHits, width, height,
- * blocksWide, blocksHigh, bright, counts)`: the pixels passing their block's threshold, in raster
- * order, in the blocks the block test passed (every block of a last short block row), and the
- * blocks that hold one; their numbers go to counts[0] and counts[1]. As
+ * blocksWide, blocksHigh, bright, counts, image, enabled)`: the pixels passing their block's
+ * threshold, in raster order, in the blocks the block test passed (every block of a last short
+ * block row), and the blocks that hold one; their numbers go to counts[0] and counts[1]. As
  * `BackgroundSubtractor.findCandidates` does in JavaScript.
+ *
+ * In a full block row each row of 16 pixels whose group of blocks passed is tested at once against
+ * the block test's threshold and enable images (the test on every pixel that the block test makes
+ * on the columns' extremes), and its passing pixels listed from the bits; a block the test passed
+ * holds a passing pixel, so those blocks are the ones listed. At low magnification a third of the
+ * pixels pass and most blocks hold one. A last short block row is tested pixel by pixel.
  */
 function candidatesKernel(): WasmFunction {
   const [frame, threshold, masks, candidates, active, rowBlocks, rowHits] = [0, 1, 2, 3, 4, 5, 6];
-  const [width, height, bw, bh, bright, counts] = [7, 8, 9, 10, 11, 12];
+  const [width, height, bw, bh, bright, counts, image, enabled] = [7, 8, 9, 10, 11, 12, 13, 14];
   const [by, y0, y1, listed, k, g, mask, y, row, bx, t, i, count, activeCount] = [
-    13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,
+    15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
   ];
-  const [before, v, groups, rowBlock, j] = [27, 28, 29, 30, 31];
+  const [before, v, groups, rowBlock, bits, base, images] = [29, 30, 31, 32, 33, 34, 35];
   const listBlock = (block: number[]) => [
     ...at4(rowBlocks, get(listed)),
     ...block,
     ...I32_STORE,
     ...increment(listed),
   ];
-  // v = frame[i + j]; if (bright ? v >= t : v <= t) candidates[count++] = i + j
-  const testPixel = [
-    ...[GET, frame, GET, i, I32_ADD, GET, j, I32_ADD, ...I32_LOAD8_U, SET, v],
-    ...[GET, v, GET, t, I32_GE_S, GET, v, GET, t, I32_LE_S, GET, bright, SELECT],
-    ...[IF, VOID, ...at4(candidates, get(count)), GET, i, GET, j, I32_ADD, ...I32_STORE],
-    ...[...increment(count), END],
+  const listActive = (block: number[]) => [
+    ...at4(active, get(activeCount)),
+    ...[GET, rowBlock, ...block, I32_ADD, ...I32_STORE],
+    ...increment(activeCount),
+  ];
+  // The block test's mask of group g in this block row.
+  const groupMask = [
+    ...[GET, masks, GET, by, GET, groups, I32_MUL, GET, g, I32_ADD, ...i32(1), I32_SHL],
+    ...[I32_ADD, ...I32_LOAD16_U],
+  ];
+  // candidates[count] = i + j; count += bright ? v >= t : v <= t, with v = frame[i + j]: written
+  // whatever the test, so no branch depends on the pixel.
+  const testPixel = (j: number) => [
+    ...[...at4(candidates, get(count)), GET, i, ...i32(j), I32_ADD, ...I32_STORE],
+    ...[GET, frame, GET, i, I32_ADD, ...withOffset(I32_LOAD8_U, j), SET, v],
+    ...[GET, count, GET, v, GET, t, I32_GE_S, GET, v, GET, t, I32_LE_S, GET, bright, SELECT],
+    ...[I32_ADD, SET, count],
+  ];
+  const shortBlockRow = [
+    ...loop(k, get(bw), listBlock(get(k))),
+    ...loop(k, get(listed), [GET, rowHits, GET, k, I32_ADD, ...i32(0), ...I32_STORE8]),
+    // for (y = y0; y < y1; y++), as a count of rows from y0.
+    ...loop(
+      y,
+      [GET, y1, GET, y0, I32_SUB],
+      [
+        ...[GET, y0, GET, y, I32_ADD, GET, width, I32_MUL, SET, row],
+        ...loop(k, get(listed), [
+          ...[...at4(rowBlocks, get(k)), ...I32_LOAD, SET, bx],
+          ...[...at4(threshold, [GET, rowBlock, GET, bx, I32_ADD]), ...I32_LOAD, SET, t],
+          ...[GET, count, SET, before],
+          ...[GET, row, GET, bx, ...i32(2), I32_SHL, I32_ADD, SET, i],
+          ...[0, 1, 2, 3].flatMap(testPixel),
+          ...[GET, count, GET, before, I32_GT_S, IF, VOID],
+          ...[GET, rowHits, GET, k, I32_ADD, ...i32(1), ...I32_STORE8, END],
+        ]),
+      ],
+    ),
+    ...loop(k, get(listed), [
+      ...[GET, rowHits, GET, k, I32_ADD, ...I32_LOAD8_U, I32_EQZ, I32_EQZ, IF, VOID],
+      ...listActive([...at4(rowBlocks, get(k)), ...I32_LOAD]),
+      END,
+    ]),
+  ];
+  // bits = the passing pixels of the 16 at base (bright: byte >= image, dark: <=) & enabled.
+  const passingBits = [
+    ...[GET, bright, IF, V128],
+    ...[GET, frame, GET, base, I32_ADD, ...V128_LOAD, GET, images, GET, image, I32_ADD],
+    ...[...V128_LOAD, ...I8X16_GE_U, ELSE],
+    ...[GET, frame, GET, base, I32_ADD, ...V128_LOAD, GET, images, GET, image, I32_ADD],
+    ...[...V128_LOAD, ...I8X16_LE_U, END],
+    ...[GET, images, GET, enabled, I32_ADD, ...V128_LOAD, ...V128_AND, ...I8X16_BITMASK, SET, bits],
+  ];
+  // candidates[count++] = base + lowest bit, for each bit, lowest first.
+  const listBits = [
+    ...[BLOCK, VOID, LOOP, VOID, GET, bits, I32_EQZ, BR_IF, 1],
+    ...[...at4(candidates, get(count)), GET, base, GET, bits, I32_CTZ, I32_ADD, ...I32_STORE],
+    ...increment(count),
+    ...[GET, bits, GET, bits, ...i32(1), I32_SUB, I32_AND, SET, bits],
+    ...[BR, 0, END, END],
+  ];
+  const fullBlockRow = [
+    ...loop(g, get(groups), [
+      ...[...groupMask, SET, mask],
+      ...loop(k, i32(4), [
+        ...[GET, mask, GET, k, ...i32(2), I32_SHL, I32_SHR_U, ...i32(15), I32_AND],
+        ...[IF, VOID, ...listBlock([GET, g, ...i32(2), I32_SHL, GET, k, I32_ADD]), END],
+      ]),
+    ]),
+    ...loop(y, i32(4), [
+      ...[GET, y0, GET, y, I32_ADD, GET, width, I32_MUL, SET, row],
+      ...loop(g, get(groups), [
+        ...[...groupMask, IF, VOID],
+        ...[GET, row, GET, g, ...i32(4), I32_SHL, TEE, images, I32_ADD, SET, base],
+        // The images' offset: this block row's, group g's.
+        ...[GET, by, GET, width, I32_MUL, GET, images, I32_ADD, SET, images],
+        ...passingBits,
+        ...listBits,
+        END,
+      ]),
+    ]),
+    ...loop(k, get(listed), listActive([...at4(rowBlocks, get(k)), ...I32_LOAD])),
   ];
   const code = [
     ...[GET, bw, ...i32(2), I32_SHR_U, SET, groups],
@@ -339,132 +441,168 @@ function candidatesKernel(): WasmFunction {
       ...[GET, by, GET, bw, I32_MUL, SET, rowBlock],
       ...[...i32(0), SET, listed],
       ...[GET, y1, GET, y0, I32_SUB, ...i32(4), I32_LT_S, IF, VOID],
-      ...loop(k, get(bw), listBlock(get(k))),
+      ...shortBlockRow,
       ELSE,
-      ...loop(g, get(groups), [
-        ...[GET, masks, GET, by, GET, groups, I32_MUL, GET, g, I32_ADD, ...i32(1), I32_SHL],
-        ...[I32_ADD, ...I32_LOAD16_U, SET, mask],
-        ...loop(k, i32(4), [
-          ...[GET, mask, GET, k, ...i32(2), I32_SHL, I32_SHR_U, ...i32(15), I32_AND],
-          ...[IF, VOID, ...listBlock([GET, g, ...i32(2), I32_SHL, GET, k, I32_ADD]), END],
-        ]),
-      ]),
+      ...fullBlockRow,
       END,
-      ...loop(k, get(listed), [GET, rowHits, GET, k, I32_ADD, ...i32(0), ...I32_STORE8]),
-      // for (y = y0; y < y1; y++), as a count of rows from y0.
-      ...loop(
-        y,
-        [GET, y1, GET, y0, I32_SUB],
-        [
-          ...[GET, y0, GET, y, I32_ADD, GET, width, I32_MUL, SET, row],
-          ...loop(k, get(listed), [
-            ...[...at4(rowBlocks, get(k)), ...I32_LOAD, SET, bx],
-            ...[...at4(threshold, [GET, rowBlock, GET, bx, I32_ADD]), ...I32_LOAD, SET, t],
-            ...[GET, count, SET, before],
-            ...[GET, row, GET, bx, ...i32(2), I32_SHL, I32_ADD, SET, i],
-            ...loop(j, i32(4), testPixel),
-            ...[GET, count, GET, before, I32_GT_S, IF, VOID],
-            ...[GET, rowHits, GET, k, I32_ADD, ...i32(1), ...I32_STORE8, END],
-          ]),
-        ],
-      ),
-      ...loop(k, get(listed), [
-        ...[GET, rowHits, GET, k, I32_ADD, ...I32_LOAD8_U, I32_EQZ, I32_EQZ, IF, VOID],
-        ...at4(active, get(activeCount)),
-        ...[GET, rowBlock, ...at4(rowBlocks, get(k)), ...I32_LOAD, I32_ADD, ...I32_STORE],
-        ...[...increment(activeCount), END],
-      ]),
     ]),
     ...[GET, counts, GET, count, ...I32_STORE],
     ...[GET, counts, ...i32(4), I32_ADD, GET, activeCount, ...I32_STORE],
   ];
   return {
     name: 'candidates',
-    params: Array<number>(13).fill(I32),
-    locals: Array<number>(19).fill(I32),
+    params: Array<number>(15).fill(I32),
+    locals: Array<number>(21).fill(I32),
     code,
   };
 }
 
 /**
+ * The smallest magnitude of a head-positive background, grey levels, at which the fill works in
+ * integers (see {@link fillKernel}); blocks with a smaller one, not 0 (a block of a black border,
+ * say, whose box mean is a rounding residue), are filled in doubles.
+ */
+const SMALLEST_INTEGER_LEVEL = 2 ** -30;
+
+/**
  * `fill(frame, grey, background, signal, active, activeCount, stale, staleCount, filled, mark,
  * width, height, blocksWide, sign)`: the signal (sign·grey - sign·background, truncated to 16 bits
  * as an Int16Array stores it) in the active blocks, each marked in `filled`, and -32768 in the
- * stale blocks not marked. As `BackgroundSubtractor.fillSignalOfCandidateBlocks` does.
+ * stale blocks not marked. As `BackgroundSubtractor.fillSignalOfCandidateBlocks` does. Blocks are
+ * 4 pixels wide (the kernels' frames are whole 16-pixel groups wide), so rows are written out.
+ *
+ * With g = sign·grey an integer and level = sign·background, trunc(g - level) is g - ceil(level)
+ * where g >= level and g - floor(level) where not. The doubles' g - level truncates the same
+ * unless it rounds onto an integer, which needs level within half a unit of the last place of a
+ * number under 512 (2^-45) of an integer without being one: for an f32 value under 512 only when
+ * 0 < |level| < 2^-45 (its fraction is a multiple of 2^-23 from 1 up, and 1 - 2^-24 is the float
+ * closest to 1 below it). Such blocks, below {@link SMALLEST_INTEGER_LEVEL}, are filled in doubles.
  */
 function fillKernel(): WasmFunction {
   const [frame, grey, background, signal, active, activeCount, stale, staleCount] = [
     0, 1, 2, 3, 4, 5, 6, 7,
   ];
   const [filled, mark, width, height, bw, sign] = [8, 9, 10, 11, 12, 13];
-  const [a, b, bx, by, y, rowEnd, i, end, level, signF] = [14, 15, 16, 17, 18, 19, 20, 21, 22, 23];
-  // bx, by of block b; rowEnd = min(height, 4·by + 4); then for each row y its 4 pixels i..end.
-  const blockRows = (perPixel: number[]) => [
-    ...[GET, b, GET, b, GET, bw, 0x6e /* i32.div_u */, GET, bw, I32_MUL, I32_SUB, SET, bx],
-    ...[GET, b, GET, bw, 0x6e, SET, by],
+  const [a, b, bx, by, y, rowEnd, i, level, signF] = [14, 15, 16, 17, 18, 19, 20, 21, 22];
+  const [signs, ceilLevels, floorLevels, greys, result] = [23, 24, 25, 26, 27];
+  // bx, by of block b; rowEnd = min(height, 4·by + 4); then each row's first pixel i, its 4 pixels.
+  const blockRows = (perRow: number[]) => [
+    ...[GET, b, GET, b, GET, bw, 0x6e /* i32.div_u */, TEE, by, GET, bw, I32_MUL, I32_SUB, SET, bx],
     ...[GET, height, GET, by, ...i32(2), I32_SHL, ...i32(4), I32_ADD],
-    ...[
-      GET,
-      by,
-      ...i32(2),
-      I32_SHL,
-      ...i32(4),
-      I32_ADD,
-      GET,
-      height,
-      I32_GT_S,
-      SELECT,
-      SET,
-      rowEnd,
-    ],
+    ...[GET, by, ...i32(2), I32_SHL, ...i32(4), I32_ADD, GET, height, I32_GT_S, SELECT],
+    ...[SET, rowEnd],
     ...loop(
       y,
       [GET, rowEnd, GET, by, ...i32(2), I32_SHL, I32_SUB],
       [
         ...[GET, by, ...i32(2), I32_SHL, GET, y, I32_ADD, GET, width, I32_MUL],
         ...[GET, bx, ...i32(2), I32_SHL, I32_ADD, SET, i],
-        ...[GET, i, ...i32(4), I32_ADD, SET, end],
-        ...[BLOCK, VOID, LOOP, VOID, GET, i, GET, end, I32_GE_S, BR_IF, 1],
-        ...perPixel,
-        ...[...increment(i), BR, 0, END, END],
+        ...perRow,
       ],
     ),
   ];
+  // The address of signal[i]; the pixel's column is the store's offset.
+  const signalRow = [GET, signal, GET, i, ...i32(1), I32_SHL, I32_ADD];
+  // grey[frame[i + column]]
+  const greyAt = (column: number) => [
+    ...[GET, grey, GET, frame, GET, i, I32_ADD, ...withOffset(I32_LOAD8_U, column), I32_ADD],
+    ...I32_LOAD8_U,
+  ];
+  // The row's 4 pixels at once, in 32-bit lanes: g = sign·grey, then g - ceil(level) where
+  // g >= ceil(level), else g - floor(level), narrowed to 16 bits (no value is near the limits).
+  const integerRow = [
+    ...signalRow,
+    ...[...greyAt(0), ...I32X4_SPLAT, ...greyAt(1), ...I32X4_REPLACE_LANE(1)],
+    ...[...greyAt(2), ...I32X4_REPLACE_LANE(2), ...greyAt(3), ...I32X4_REPLACE_LANE(3)],
+    ...[GET, signs, ...I32X4_MUL, TEE, greys, GET, ceilLevels, ...I32X4_SUB],
+    ...[GET, greys, GET, floorLevels, ...I32X4_SUB],
+    ...[GET, greys, GET, ceilLevels, ...I32X4_GE_S, ...V128_BITSELECT, TEE, result],
+    ...[GET, result, ...I16X8_NARROW_I32X4_S, ...V128_STORE64_LANE0],
+  ];
+  const doublePixel = (column: number) => [
+    ...signalRow,
+    ...[GET, signF, ...greyAt(column), F64_CONVERT_I32_S, F64_MUL, GET, level, F64_SUB],
+    ...[I32_TRUNC_F64_S, ...withOffset(I32_STORE16, 2 * column)],
+  ];
   const code = [
     ...[GET, sign, F64_CONVERT_I32_S, SET, signF],
+    ...[GET, sign, ...I32X4_SPLAT, SET, signs],
     ...loop(a, get(activeCount), [
       ...[...at4(active, get(a)), ...I32_LOAD, SET, b],
       ...[...at4(filled, get(b)), GET, mark, ...I32_STORE],
       // The head-positive background: sign · background.
       ...[GET, signF, ...f32As64(background, get(b)), F64_MUL, SET, level],
-      ...blockRows([
-        ...[GET, signal, GET, i, ...i32(1), I32_SHL, I32_ADD],
-        ...[GET, signF, GET, grey, GET, frame, GET, i, I32_ADD, ...I32_LOAD8_U, I32_ADD],
-        ...[...I32_LOAD8_U, F64_CONVERT_I32_S, F64_MUL, GET, level, F64_SUB],
-        ...[I32_TRUNC_F64_S, ...I32_STORE16],
-      ]),
+      ...[GET, level, ...f64(0), F64_EQ],
+      ...[GET, level, ...f64(SMALLEST_INTEGER_LEVEL), F64_GE, I32_OR],
+      ...[GET, level, ...f64(-SMALLEST_INTEGER_LEVEL), F64_LE, I32_OR, IF, VOID],
+      ...[GET, level, F64_CEIL, I32_TRUNC_F64_S, ...I32X4_SPLAT, SET, ceilLevels],
+      ...[GET, level, F64_FLOOR, I32_TRUNC_F64_S, ...I32X4_SPLAT, SET, floorLevels],
+      ...blockRows(integerRow),
+      ELSE,
+      ...blockRows([0, 1, 2, 3].flatMap(doublePixel)),
+      END,
     ]),
     ...loop(a, get(staleCount), [
       ...[...at4(stale, get(a)), ...I32_LOAD, SET, b],
       ...[...at4(filled, get(b)), ...I32_LOAD, GET, mark, 0x47 /* i32.ne */, IF, VOID],
-      ...blockRows([
-        GET,
-        signal,
-        GET,
-        i,
-        ...i32(1),
-        I32_SHL,
-        I32_ADD,
-        ...i32(-32768),
-        ...I32_STORE16,
-      ]),
+      ...blockRows(
+        [0, 1, 2, 3].flatMap((column) => [
+          ...signalRow,
+          ...i32(-32768),
+          ...withOffset(I32_STORE16, 2 * column),
+        ]),
+      ),
       END,
     ]),
   ];
   return {
     name: 'fill',
     params: Array<number>(14).fill(I32),
-    locals: [...Array<number>(8).fill(I32), F64, F64],
+    locals: [...Array<number>(7).fill(I32), F64, F64, ...Array<number>(5).fill(V128)],
+    code,
+  };
+}
+
+/**
+ * `patch(frame, grey, background, out, width, height, blocksWide, pixel, half, sign)`: the
+ * head-positive contrast trunc(sign·(grey - background)) of the (2·half + 1)² pixels centred on
+ * `pixel`, row by row, as doubles into `out`, NaN outside the frame. As
+ * `BackgroundSubtractor`'s `signalAt` gives each (see `SubtractedFrame.contrastPatch`).
+ */
+function patchKernel(): WasmFunction {
+  const [frame, grey, background, out, width, height, bw, pixel, half, sign] = [
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+  ];
+  const [cx, cy, dy, dx, y, x, side, signF] = [10, 11, 12, 13, 14, 15, 16, 17];
+  // 0 <= v < limit, as one unsigned comparison.
+  const inside = (v: number, limit: number) => [GET, v, GET, limit, I32_LT_U];
+  const contrast = [
+    ...[GET, signF, GET, grey, GET, frame, GET, y, GET, width, I32_MUL, GET, x, I32_ADD, I32_ADD],
+    ...[...I32_LOAD8_U, I32_ADD, ...I32_LOAD8_U, F64_CONVERT_I32_U],
+    ...f32As64(background, [
+      ...[GET, y, ...i32(2), I32_SHR_S, GET, bw, I32_MUL, GET, x, ...i32(2), I32_SHR_S, I32_ADD],
+    ]),
+    ...[F64_SUB, F64_MUL, F64_TRUNC],
+  ];
+  const code = [
+    ...[GET, sign, F64_CONVERT_I32_S, SET, signF],
+    ...[GET, pixel, GET, width, I32_REM_U, SET, cx, GET, pixel, GET, width, I32_DIV_U, SET, cy],
+    ...[GET, half, ...i32(1), I32_SHL, ...i32(1), I32_ADD, SET, side],
+    ...loop(dy, get(side), [
+      ...[GET, cy, GET, half, I32_SUB, GET, dy, I32_ADD, SET, y],
+      ...loop(dx, get(side), [
+        ...[GET, cx, GET, half, I32_SUB, GET, dx, I32_ADD, SET, x],
+        ...at8(out, [GET, dy, GET, side, I32_MUL, GET, dx, I32_ADD]),
+        ...[...inside(y, height), ...inside(x, width), I32_AND, IF, F64],
+        ...contrast,
+        ...[ELSE, ...f64(NaN), END, ...F64_STORE],
+      ]),
+    ]),
+  ];
+  return {
+    name: 'patch',
+    params: Array<number>(10).fill(I32),
+    locals: [...Array<number>(7).fill(I32), F64],
     code,
   };
 }
@@ -479,4 +617,5 @@ export const KERNELS: readonly WasmFunction[] = [
   thresholdsKernel(),
   candidatesKernel(),
   fillKernel(),
+  patchKernel(),
 ];

@@ -62,6 +62,42 @@ describe('WasmKernels', () => {
     expect(passed).toBeLessThan(7000);
   });
 
+  it('fills the signal as the doubles give it, backgrounds near integers and near 0 too', () => {
+    const kernels = WasmKernels.create();
+    expect(kernels).not.toBeNull();
+    if (kernels === null) return;
+    const [width, height] = [64, 50];
+    const blocks = (width / 4) * Math.ceil(height / 4);
+    kernels.prepare(width, height);
+    kernels.setLevels(IDENTITY, AT_LEAST);
+    let s = 5;
+    const rand = () => (s = (s * 16807) % 2147483647) / 2147483647;
+    // Integers, halves, floats just off an integer, and residues near 0 (filled in doubles).
+    const special = [0, 7, -3.5, 1 - 2 ** -24, 100 + 2 ** -16, 2 ** -29, -(2 ** -31), 1e-40, 1e-20];
+    const [active, stale] = kernels.blockLists;
+    for (let b = 0; b < blocks; b++) active[b] = b;
+    for (let trial = 0; trial < 8; trial++) {
+      const data = kernels.load(
+        Uint8Array.from({ length: width * height }, () => Math.floor(rand() * 256)),
+      );
+      kernels.background.forEach((_, b) => {
+        const r = rand();
+        kernels.background[b] =
+          r < 0.4 ? (special[b % special.length] ?? 0) * (rand() < 0.5 ? -1 : 1) : rand() * 300;
+      });
+      for (const bright of [true, false]) {
+        kernels.fill(active, blocks, stale, 0, 2 * trial + (bright ? 1 : 2), bright);
+        const sign = bright ? 1 : -1;
+        const expected = Int16Array.from({ length: width * height }, (_, p) => {
+          const x = p % width;
+          const block = Math.floor(p / width / 4) * (width / 4) + Math.floor(x / 4);
+          return sign * (data[p] ?? 0) - sign * (kernels.background[block] ?? 0);
+        });
+        expect(kernels.signal).toEqual(expected);
+      }
+    }
+  });
+
   it('works on whole 16-pixel groups only', () => {
     expect(WasmKernels.fits(640)).toBe(true);
     expect(WasmKernels.fits(644)).toBe(false);

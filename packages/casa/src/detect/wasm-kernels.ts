@@ -17,6 +17,9 @@ import { WASM_PAGE_BYTES, instantiateKernels } from './wasm-module.js';
 /** Entries of the byte-threshold table: `atLeast` (258) and a 0 read for a NaN threshold. */
 const AT_LEAST_ENTRIES = NAN_THRESHOLD_INDEX + 1;
 
+/** The largest half side of a patch read by `patch` (17 x 17 pixels). */
+const MAX_PATCH_HALF = 8;
+
 /**
  * The kernels for frames whose width is a multiple of 16, on buffers in the module's memory that
  * `BackgroundSubtractor` uses as its own (`means`, `background`, `integral`, `threshold`,
@@ -47,6 +50,7 @@ export class WasmKernels {
   private filledAt = 0;
   private rowHitsAt = 0;
   private countsAt = 0;
+  private patchAt = 0;
   /** The frame last loaded, in the module's memory. */
   private frame = new Uint8Array(0);
   /** Per 16 pixels of each full block row, the passing columns' bits (4 per block). */
@@ -68,6 +72,8 @@ export class WasmKernels {
   ];
   /** The numbers of candidates and of blocks holding them, from the last `listCandidates`. */
   private counts = new Int32Array(0);
+  /** The last patch read by `patch`. */
+  private patches = new Float64Array(0);
 
   private constructor(
     private readonly memory: WasmMemory,
@@ -115,7 +121,8 @@ export class WasmKernels {
     this.rowBlocksAt = this.filledAt + align(blocks * 4);
     this.rowHitsAt = this.rowBlocksAt + align(this.blocksWide * 4);
     this.countsAt = this.rowHitsAt + align(this.blocksWide);
-    const needed = this.countsAt + 8;
+    this.patchAt = this.countsAt + 16;
+    const needed = this.patchAt + (2 * MAX_PATCH_HALF + 1) ** 2 * 8;
     const have = this.memory.buffer.byteLength;
     if (needed > have) this.memory.grow(Math.ceil((needed - have) / WASM_PAGE_BYTES));
     const { buffer } = this.memory;
@@ -139,6 +146,7 @@ export class WasmKernels {
       new Int32Array(buffer, listsAt + align(blocks * 4), blocks),
     ];
     this.counts = new Int32Array(buffer, this.countsAt, 2);
+    this.patches = new Float64Array(buffer, this.patchAt, (2 * MAX_PATCH_HALF + 1) ** 2);
   }
 
   /**
@@ -203,6 +211,8 @@ export class WasmKernels {
       this.blocksHigh,
       brightHeads ? 1 : 0,
       this.countsAt,
+      this.imageAt,
+      this.enabledAt,
     );
     return { count: this.counts[0] ?? 0, active: this.counts[1] ?? 0 };
   }
@@ -236,6 +246,28 @@ export class WasmKernels {
       this.blocksWide,
       brightHeads ? 1 : -1,
     );
+  }
+
+  /**
+   * The head-positive contrast of the (2 half + 1)² pixels centred on `pixel` of the frame last
+   * loaded, row by row, NaN outside the frame (see `SubtractedFrame.contrastPatch`), in an array
+   * valid until the next call; null for a patch wider than 17 pixels.
+   */
+  patch(pixel: number, half: number, brightHeads: boolean): Float64Array | null {
+    if (half > MAX_PATCH_HALF) return null;
+    this.exports.patch?.(
+      this.frameAt,
+      this.greyAt,
+      this.backgroundAt,
+      this.patchAt,
+      this.width,
+      this.height,
+      this.blocksWide,
+      pixel,
+      half,
+      brightHeads ? 1 : -1,
+    );
+    return this.patches;
   }
 
   /**
