@@ -38,6 +38,8 @@ export interface TestServerOptions {
   readonly createStorage?: (deps: { secret: string; clock: Clock }) => FileStorage;
   /** Training limits and faults (see TrainerTuning). */
   readonly training?: TrainerTuning;
+  /** Seconds before a failed job attempt is retried (default: each job definition's). */
+  readonly jobRetryDelaySeconds?: number;
 }
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -85,6 +87,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     throttlePolicy: options.throttlePolicy,
     pollingIntervalSeconds: 0.5,
     training: options.training,
+    jobRetryDelaySeconds: options.jobRetryDelaySeconds,
   });
   await context.services.bootstrap.seedSystemRoles();
   await context.queue.start({ workers: options.workers ?? true, maintenance: false });
