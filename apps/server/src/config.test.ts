@@ -145,6 +145,16 @@ describe('configuration', () => {
     expect(() => parseEnv({ CORS_ORIGINS: 'https://lab.example.org/app' })).toThrow('CORS_ORIGINS');
   });
 
+  it('reads JOB_LEASE_SECONDS, defaulting to the 45 s lease', async () => {
+    expect((await loadConfig({ DATA_DIR: tempDir })).jobLeaseSeconds).toBe(45);
+    expect((await loadConfig({ DATA_DIR: tempDir, JOB_LEASE_SECONDS: '6' })).jobLeaseSeconds).toBe(
+      6,
+    );
+    expect(() => parseEnv({ JOB_LEASE_SECONDS: '2' })).toThrow(
+      'JOB_LEASE_SECONDS must be at least 3',
+    );
+  });
+
   it('parses the process role, defaulting to all', () => {
     expect(parseRoleArgument([])).toBe('all');
     expect(parseRoleArgument(['--role=worker'])).toBe('worker');

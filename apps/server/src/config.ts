@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseCorsOrigins } from './http/cors.js';
+import { LEASE_SECONDS } from './jobs/job-lease.js';
 import type { S3StorageLocation } from './storage/s3-storage.js';
 
 /** The process roles one build can run: HTTP API, job worker, or both. */
@@ -70,6 +71,14 @@ export const EnvSchema = z.object({
       .max(64, 'WORKER_CONCURRENCY must be at most 64')
       .optional(),
   ),
+  JOB_LEASE_SECONDS: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>()
+      .int('JOB_LEASE_SECONDS must be a whole number')
+      .min(3, 'JOB_LEASE_SECONDS must be at least 3')
+      .max(3600, 'JOB_LEASE_SECONDS must be at most 3600')
+      .optional(),
+  ),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -101,6 +110,8 @@ export interface ServerConfig {
   readonly corsOrigins: readonly string[];
   /** Attempts of each kind of job one worker process runs at once (`WORKER_CONCURRENCY`, default: CPUs). */
   readonly workerConcurrency: number;
+  /** Seconds a job's lease lasts without renewal (`JOB_LEASE_SECONDS`, default LEASE_SECONDS). */
+  readonly jobLeaseSeconds: number;
 }
 
 export type StorageConfig =
@@ -245,6 +256,7 @@ export async function loadConfig(
     storage: storageConfigOf(parsed),
     corsOrigins: parsed.CORS_ORIGINS,
     workerConcurrency: parsed.WORKER_CONCURRENCY ?? os.availableParallelism(),
+    jobLeaseSeconds: parsed.JOB_LEASE_SECONDS ?? LEASE_SECONDS,
   };
 }
 

@@ -56,6 +56,10 @@ export interface ContextDependencies {
   readonly pollingIntervalSeconds?: number;
   /** Attempts of each job kind a worker runs at once (default 1). */
   readonly workerConcurrency?: number;
+  /** Seconds a job's lease lasts without renewal (default LEASE_SECONDS). */
+  readonly jobLeaseSeconds?: number;
+  /** Seconds before a failed job attempt is retried (default: each job definition's). */
+  readonly jobRetryDelaySeconds?: number;
   /** Writes to the database's tables (the principal cache listens; no cache without it). */
   readonly onWrite?: DatabaseHandle['onWrite'];
   /** Per-table write versions (the HTTP response cache needs them; no response cache without). */
@@ -171,6 +175,8 @@ export function createServerContext(deps: ContextDependencies) {
     logger: deps.logger,
     pollingIntervalSeconds: deps.pollingIntervalSeconds,
     workerConcurrency: deps.workerConcurrency,
+    leaseSeconds: deps.jobLeaseSeconds,
+    retryDelaySeconds: deps.jobRetryDelaySeconds,
   });
   const tasks = createTasksService({
     tasks: repositories.tasks,

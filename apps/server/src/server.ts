@@ -91,6 +91,7 @@ export async function startServer(
     jwtSecret: config.jwtSecret,
     publicUrl: config.publicUrl,
     workerConcurrency: config.workerConcurrency,
+    jobLeaseSeconds: config.jobLeaseSeconds,
   });
 
   const runsWorkers = role !== 'api';

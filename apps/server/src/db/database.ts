@@ -147,13 +147,24 @@ const db = new PGlite(workerData.dataDir);
 db.waitReady.then(() => db.close()).then(() => process.exit(0));
 `;
 
-/** Opens an embedded PGlite database: in `dataDir` when given, otherwise in memory. */
-export async function openPgliteDatabase(dataDir?: string): Promise<DatabaseHandle> {
+/**
+ * Opens an embedded PGlite database: in `dataDir` when given, otherwise in memory, empty or as in
+ * `template` (a `dumpDataDir` tarball: tests start from a migrated one instead of running initdb).
+ */
+export async function openPgliteDatabase(
+  dataDir?: string,
+  template?: Blob,
+): Promise<DatabaseHandle> {
   if (dataDir !== undefined) {
     await mkdir(dataDir, { recursive: true });
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initialiseFolder(dataDir);
   }
-  const client = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
+  const client =
+    dataDir !== undefined
+      ? new PGlite(dataDir)
+      : template === undefined
+        ? new PGlite()
+        : new PGlite({ loadDataDir: template });
   await client.waitReady;
   const counter = queryWatcher();
   const db = drizzlePglite({ client, schema, logger: counter.logger });

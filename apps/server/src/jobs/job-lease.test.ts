@@ -2,7 +2,24 @@ import PgBoss from 'pg-boss';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteDatabase, type DatabaseHandle } from '../db/database.js';
-import { LEASE_SECONDS, renewLeaseSql, startHeartbeat } from './job-lease.js';
+import { LEASE_SECONDS, leaseTiming, renewLeaseSql, startHeartbeat } from './job-lease.js';
+
+describe('leaseTiming', () => {
+  it('renews and expires three times a lease, 45 s by default', () => {
+    expect(leaseTiming()).toEqual({
+      leaseSeconds: 45,
+      heartbeatSeconds: 15,
+      maintenanceIntervalSeconds: 15,
+    });
+    expect(leaseTiming(6)).toEqual({
+      leaseSeconds: 6,
+      heartbeatSeconds: 2,
+      maintenanceIntervalSeconds: 2,
+    });
+    expect(() => leaseTiming(2)).toThrow(/at least 3/);
+    expect(() => leaseTiming(4.5)).toThrow(/whole number/);
+  });
+});
 
 describe('startHeartbeat', () => {
   it('renews until the job is no longer ours, then reports the loss once', async () => {
@@ -79,6 +96,9 @@ describe('renewLeaseSql on pg-boss', () => {
     expect(renewed.rows).toHaveLength(1);
     expect(await secondsLeft()).toBeGreaterThan(LEASE_SECONDS - 5);
     expect(await secondsLeft()).toBeLessThanOrEqual(LEASE_SECONDS);
+    await db().executeSql(renewLeaseSql('pgboss', 20), ['lease.test', id]);
+    expect(await secondsLeft()).toBeGreaterThan(15);
+    expect(await secondsLeft()).toBeLessThanOrEqual(20);
 
     await boss.complete('lease.test', id ?? '');
     const after = await db().executeSql(renewLeaseSql('pgboss'), ['lease.test', id]);

@@ -10,14 +10,34 @@ export const HEARTBEAT_SECONDS = 15;
 /** How often the maintaining worker fails jobs whose lease ran out (pg-boss default: 120 s). */
 export const MAINTENANCE_INTERVAL_SECONDS = 15;
 
+/** How long a lease lasts, how often its worker renews it and how often expired ones are failed. */
+export interface LeaseTiming {
+  readonly leaseSeconds: number;
+  readonly heartbeatSeconds: number;
+  readonly maintenanceIntervalSeconds: number;
+}
+
 /**
- * The SQL that extends the lease of an active job: its expiry moves to LEASE_SECONDS from now.
- * Parameters: $1 queue name, $2 job id. Answers a row only when the job is still active here.
+ * The timing of a lease of `leaseSeconds` (whole seconds, at least 3; LEASE_SECONDS by default):
+ * three renewals and three maintenance passes fit in one lease, as with the defaults.
  */
-export function renewLeaseSql(schema: string): string {
+export function leaseTiming(leaseSeconds: number = LEASE_SECONDS): LeaseTiming {
+  if (!Number.isInteger(leaseSeconds) || leaseSeconds < 3)
+    throw new Error(`A lease must be a whole number of seconds, at least 3: ${leaseSeconds}`);
+  const third = Math.round(leaseSeconds / 3);
+  return { leaseSeconds, heartbeatSeconds: third, maintenanceIntervalSeconds: third };
+}
+
+/**
+ * The SQL that extends the lease of an active job: its expiry moves to `leaseSeconds` (default
+ * LEASE_SECONDS) from now. Parameters: $1 queue name, $2 job id. Answers a row only when the job is
+ * still active here.
+ */
+export function renewLeaseSql(schema: string, leaseSeconds: number = LEASE_SECONDS): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Unsafe pg-boss schema name: ${schema}`);
+  if (!Number.isInteger(leaseSeconds)) throw new Error(`Unsafe lease: ${leaseSeconds}`);
   return (
-    `UPDATE ${schema}.job SET expire_in = (now() - started_on) + interval '${LEASE_SECONDS} seconds' ` +
+    `UPDATE ${schema}.job SET expire_in = (now() - started_on) + interval '${leaseSeconds} seconds' ` +
     `WHERE name = $1 AND id = $2::uuid AND state = 'active' RETURNING id`
   );
 }

@@ -13,7 +13,7 @@ import { badRequest } from '../http/errors.js';
 import type { TasksRepository } from '../repositories/tasks.repository.js';
 import type { Notifier } from '../services/notifications.service.js';
 import { TaskAbortedError, type JobDefinition, type JobRegistryShape } from './job-definition.js';
-import { LEASE_SECONDS, MAINTENANCE_INTERVAL_SECONDS, renewLeaseSql } from './job-lease.js';
+import { leaseTiming, renewLeaseSql } from './job-lease.js';
 import {
   runTaskAttempt,
   type QueuedJobData,
@@ -43,6 +43,10 @@ export interface TaskQueueOptions<R extends JobRegistryShape<R>> {
   readonly schema?: string;
   /** Attempts of each job kind this process runs at once, unless its definition says (default 1). */
   readonly workerConcurrency?: number;
+  /** Seconds a job's lease lasts without renewal (default LEASE_SECONDS; see `leaseTiming`). */
+  readonly leaseSeconds?: number;
+  /** Seconds before a failed attempt of any job kind is retried (default: its definition's). */
+  readonly retryDelaySeconds?: number;
 }
 
 export interface QueueStartOptions {
@@ -58,6 +62,9 @@ export interface QueueStartOptions {
  */
 export function createTaskQueue<R extends JobRegistryShape<R>>(options: TaskQueueOptions<R>) {
   const { registry, tasks, clock, logger } = options;
+  const lease = leaseTiming(options.leaseSeconds);
+  const retryDelayOf = (definition: JobDefinition) =>
+    options.retryDelaySeconds ?? definition.retryDelaySeconds;
   const definitions: JobDefinition[] = Object.values<JobDefinition>(registry);
   const running = new Map<string, RunningTask>();
   const workerIds = new Map<string, string[]>();
@@ -82,7 +89,7 @@ export function createTaskQueue<R extends JobRegistryShape<R>>(options: TaskQueu
       ...connection,
       schema: options.schema ?? 'pgboss',
       supervise: startOptions.maintenance,
-      maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
+      maintenanceIntervalSeconds: lease.maintenanceIntervalSeconds,
       schedule: startOptions.maintenance,
       migrate: true,
     });
@@ -98,8 +105,8 @@ export function createTaskQueue<R extends JobRegistryShape<R>>(options: TaskQueu
     for (const definition of definitions) {
       const queueOptions = {
         retryLimit: definition.retryLimit,
-        retryDelay: definition.retryDelaySeconds,
-        expireInSeconds: LEASE_SECONDS,
+        retryDelay: retryDelayOf(definition),
+        expireInSeconds: lease.leaseSeconds,
       };
       await instance.createQueue(definition.name, { name: definition.name, ...queueOptions });
       await instance.updateQueue(definition.name, { name: definition.name, ...queueOptions });
@@ -113,7 +120,7 @@ export function createTaskQueue<R extends JobRegistryShape<R>>(options: TaskQueu
 
   async function startWorkers(instance: PgBoss, definition: JobDefinition): Promise<void> {
     const ids: string[] = [];
-    const renewSql = renewLeaseSql(options.schema ?? 'pgboss');
+    const renewSql = renewLeaseSql(options.schema ?? 'pgboss', lease.leaseSeconds);
     const workOptions = {
       includeMetadata: true as const,
       batchSize: 1,
@@ -137,6 +144,7 @@ export function createTaskQueue<R extends JobRegistryShape<R>>(options: TaskQueu
                   log: (m, err) => logger.error({ err }, m),
                   logInfo: (m) => logger.info(m),
                   logWarn: (m) => (logger.warn ? logger.warn({}, m) : logger.info(m)),
+                  heartbeatMs: lease.heartbeatSeconds * 1000,
                   renewLease: async (attempt) =>
                     (await instance.getDb().executeSql(renewSql, [definition.name, attempt.id]))
                       .rows.length > 0,
@@ -175,8 +183,8 @@ export function createTaskQueue<R extends JobRegistryShape<R>>(options: TaskQueu
       const jobId = await instance.send(name, data, {
         id,
         retryLimit: definition.retryLimit,
-        retryDelay: definition.retryDelaySeconds,
-        expireInSeconds: LEASE_SECONDS,
+        retryDelay: retryDelayOf(definition),
+        expireInSeconds: lease.leaseSeconds,
       });
       if (jobId === null) throw new Error('pg-boss refused the job');
     } catch (error) {

@@ -46,6 +46,8 @@ export interface TaskRunnerDeps {
   readonly logWarn?: (message: string) => void;
   /** Renews the attempt's pg-boss lease; false once the job is no longer active for this worker. */
   readonly renewLease?: (attempt: QueuedAttempt) => Promise<boolean>;
+  /** How often the lease is renewed, in milliseconds (default HEARTBEAT_SECONDS). */
+  readonly heartbeatMs?: number;
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -170,6 +172,7 @@ export async function runTaskAttempt(
           },
           onLost: () => controller.abort(new TaskAbortedError('lost')),
           onError: (error) => deps.log(`Task ${taskId}: lease renewal failed`, error),
+          intervalMs: deps.heartbeatMs,
         });
   const context: JobContext = {
     taskId,

@@ -46,6 +46,8 @@ export async function startServerProcess(options: {
   logLevel?: string;
   /** Extra Node options, e.g. `--cpu-prof` for the load benchmark. */
   nodeArgs?: readonly string[];
+  /** `JOB_LEASE_SECONDS` (the server's default when absent). */
+  jobLeaseSeconds?: number;
 }): Promise<ServerProcess> {
   await mkdir(options.tmpDir, { recursive: true });
   const port = await freePort();
@@ -63,6 +65,8 @@ export async function startServerProcess(options: {
       ADMIN_PASSWORD: options.adminPassword,
       LOG_LEVEL: options.logLevel ?? 'info',
       DATABASE_URL: options.databaseUrl ?? '',
+      JOB_LEASE_SECONDS:
+        options.jobLeaseSeconds === undefined ? undefined : String(options.jobLeaseSeconds),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -14,6 +14,7 @@ import type { Clock } from '../clock.js';
 import type { TrainerTuning } from '../services/training/model-trainer.js';
 import { createLocalFileStorage, type FileStorage } from '../storage/storage.js';
 import { createFakeClock, type FakeClock } from './fake-clock.js';
+import { migratedTemplate } from './pglite-template.js';
 
 export interface TestServer {
   readonly app: FastifyInstance;
@@ -38,6 +39,8 @@ export interface TestServerOptions {
   readonly createStorage?: (deps: { secret: string; clock: Clock }) => FileStorage;
   /** Training limits and faults (see TrainerTuning). */
   readonly training?: TrainerTuning;
+  /** Seconds before a failed job attempt is retried (default: each job definition's). */
+  readonly jobRetryDelaySeconds?: number;
 }
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -55,7 +58,9 @@ export const testPasswordHasher = createArgon2Hasher({ memoryCost: 1024, timeCos
 export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sarm-test-'));
   const outboxDir = path.join(dataDir, 'outbox');
-  const database = options.database ?? (await openPgliteDatabase());
+  const database =
+    options.database ?? (await openPgliteDatabase(undefined, await migratedTemplate()));
+  // A no-op on the migrated template; kept so a database is never used unmigrated.
   if (options.database === undefined) await database.migrate();
   const clock = createFakeClock();
   const context = createServerContext({
@@ -85,6 +90,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     throttlePolicy: options.throttlePolicy,
     pollingIntervalSeconds: 0.5,
     training: options.training,
+    jobRetryDelaySeconds: options.jobRetryDelaySeconds,
   });
   await context.services.bootstrap.seedSystemRoles();
   await context.queue.start({ workers: options.workers ?? true, maintenance: false });

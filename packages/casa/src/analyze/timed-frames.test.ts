@@ -14,18 +14,28 @@ import type { AnalysisResult, TrackResult } from './result.js';
 
 const FPS = 50;
 
-/** Analyses a simulated recording at the given frame times, with or without the frames' times. */
+/** A simulated recording rendered at the given frame times (rendering is half an analysis' cost). */
+function renderAt(params: { sperm: number; seed: number }, times: readonly number[]) {
+  const sim = createTimedSimulation({ ...params, fps: FPS }, times);
+  const frames = Array.from({ length: times.length }, (_, i): GrayFrame => sim.renderFrame(i));
+  return { frames, info: sim.info };
+}
+
+/** Analyses a rendered recording, with or without the frames' times. */
+async function analyzeRendered(
+  { frames, info }: ReturnType<typeof renderAt>,
+  keepTimes = true,
+): Promise<AnalysisResult> {
+  const given = keepTimes ? frames : frames.map((frame) => ({ ...frame, time: undefined }));
+  return analyzeFrames(given, info, resolveSettings());
+}
+
+/** Analyses a simulated recording at the given frame times. */
 async function analyzeAt(
   params: { sperm: number; seed: number },
   times: readonly number[],
-  keepTimes = true,
 ): Promise<AnalysisResult> {
-  const sim = createTimedSimulation({ ...params, fps: FPS }, times);
-  const frames = Array.from({ length: times.length }, (_, i): GrayFrame => {
-    const frame = sim.renderFrame(i);
-    return keepTimes ? frame : { ...frame, time: undefined };
-  });
-  return analyzeFrames(frames, sim.info, resolveSettings());
+  return analyzeRendered(renderAt(params, times));
 }
 
 /** The tracks of two runs that start at the first frame on the same head (within 1 µm). */
@@ -59,9 +69,9 @@ const largestGap = (
 
 describe('analyzeFrames on frames with their own times', () => {
   it('gives a constant-rate stream with timestamps the same result as without', async () => {
-    const times = constantFrameTimes(60, FPS);
-    const timed = await analyzeAt({ sperm: 20, seed: 5 }, times);
-    const untimed = await analyzeAt({ sperm: 20, seed: 5 }, times, false);
+    const rendered = renderAt({ sperm: 20, seed: 5 }, constantFrameTimes(60, FPS));
+    const timed = await analyzeRendered(rendered);
+    const untimed = await analyzeRendered(rendered, false);
     expect(timed.tracks).toEqual(untimed.tracks);
     expect(timed.motility).toEqual(untimed.motility);
     expect(timed.video).toMatchObject({ timing: 'constant', dropped_frames: 0 });
@@ -90,8 +100,9 @@ describe('analyzeFrames on frames with their own times', () => {
     const byIndex: AnalysisResult[] = [];
     for (const seed of seeds) {
       constant.push(await analyzeAt({ sperm: 80, seed }, constantFrameTimes(250, FPS)));
-      timed.push(await analyzeAt({ sperm: 80, seed }, stalled));
-      byIndex.push(await analyzeAt({ sperm: 80, seed }, stalled, false));
+      const rendered = renderAt({ sperm: 80, seed }, stalled);
+      timed.push(await analyzeRendered(rendered));
+      byIndex.push(await analyzeRendered(rendered, false));
     }
     expect(largestGap(pooledShares(timed), pooledShares(constant))).toBeLessThan(3);
     // Spaced by the average rate, each stall reads as one 20 ms jump: the shares move.

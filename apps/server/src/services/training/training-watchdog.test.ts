@@ -36,6 +36,8 @@ let failedId = '';
 
 beforeAll(async () => {
   server = await createTestServer({
+    // Resumes wait 1 s instead of model.train's 5 s: what they resume is the same.
+    jobRetryDelaySeconds: 1,
     // A floor far above a tiny batch, so only a fault trips it (start-up gets longer: a busy
     // machine slows it).
     training: {
