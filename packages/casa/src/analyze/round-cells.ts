@@ -4,6 +4,7 @@
  * concentration follows from the same field volume as the sperm concentration.
  */
 import { computeConcentration } from '../concentration/concentration.js';
+import { median } from '../stats/median.js';
 import type { Detection } from '../detect/types.js';
 import type { RoundCellResult } from './result.js';
 
@@ -63,13 +64,4 @@ export class RoundCellCounter {
       ci95: concentration.ci95,
     };
   }
-}
-
-function median(values: readonly number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = Float64Array.from(values).sort();
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? (sorted[mid] ?? 0)
-    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }

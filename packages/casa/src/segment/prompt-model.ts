@@ -4,6 +4,7 @@
  */
 import type { GrayImage, PromptPoint, SegmentPolarity } from './types.js';
 import { gaussianKernel } from '../simulate/blur.js';
+import { median } from '../stats/median.js';
 
 /** Smoothing applied before segmenting (pixels); tames sensor noise of sigma 6-10. */
 export const PRESMOOTH_SIGMA = 0.8;
@@ -65,15 +66,6 @@ export function gaussianSmooth(
     }
   }
   return out;
-}
-
-export function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((p, q) => p - q);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? (sorted[mid] ?? 0)
-    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 /**

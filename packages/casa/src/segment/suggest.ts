@@ -2,7 +2,8 @@
  * Prompt suggestion from a detection box: foreground points at the head centre and along the tail
  * ridge, background points at the crop corners and on debris. Deterministic (no randomness).
  */
-import { estimateNoise, gaussianSmooth, median } from './prompt-model.js';
+import { median } from '../stats/median.js';
+import { estimateNoise, gaussianSmooth } from './prompt-model.js';
 import type { GrayImage, PixelBox, PromptPoint } from './types.js';
 
 /** Tracing step along the tail, px. */

@@ -1,14 +1,5 @@
+import { median } from '../stats/median.js';
 import type { FinishedTrack } from './tracker.js';
-
-/** Median of values (0 when there are none). */
-function median(values: readonly number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? (sorted[mid] ?? 0)
-    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 /** A track's head area, µm²: the median over its kept detections. */
 export function trackHeadArea(track: FinishedTrack): number {
