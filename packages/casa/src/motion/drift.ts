@@ -10,6 +10,7 @@
  * the set is chosen iteratively: first around the most common track velocity, then as the tracks
  * whose drift-corrected VSL is below the slow-progressive threshold, three times.
  */
+import { median } from '../stats/median.js';
 
 /** A track's head positions in µm at consecutive frame indices (gaps filled). */
 export interface MicronTrack {
@@ -51,16 +52,6 @@ const MIN_DRIFT_TRACKS = 3;
 const ITERATIONS = 3;
 /** Velocities within this distance (µm/s) count as "the same" when looking for the most common one. */
 const MODE_RADIUS_UM_PER_S = 2;
-
-const median = (list: readonly number[]): number => {
-  if (list.length === 0) return 0;
-  // A typed array sorts numerically, without a comparator.
-  const values = Float64Array.from(list).sort();
-  const mid = values.length >> 1;
-  return values.length % 2 === 1
-    ? (values[mid] ?? 0)
-    : ((values[mid - 1] ?? 0) + (values[mid] ?? 0)) / 2;
-};
 
 function velocity(
   t: MicronTrack,
