@@ -225,23 +225,23 @@ async function analyzeWithPolarity(
     encounterPx: ENCOUNTER_UM / settings.umPerPixel,
     courseFrames: Math.max(3, Math.round(COURSE_S * fps)),
   });
+  const slowPx = JOIN_MAX_SPEED_UM_S / settings.umPerPixel / fps;
   const deduplicated = mergeDuplicateTracks(repaired, {
     radiusPx: DUPLICATE_RADIUS_UM / settings.umPerPixel,
     minOverlapFrames: Math.round(DUPLICATE_OVERLAP_S * fps),
-    maxSpeedPx: JOIN_MAX_SPEED_UM_S / settings.umPerPixel / fps,
+    maxSpeedPx: slowPx,
   });
-  const joined = dropSmallHeads(
-    joinBrokenTracks(deduplicated, {
-      maxSpeedPx: JOIN_MAX_SPEED_UM_S / settings.umPerPixel / fps,
-      courseTolerancePx: JOIN_COURSE_TOLERANCE_UM_S / settings.umPerPixel / fps,
-      radiusPx: JOIN_RADIUS_UM / settings.umPerPixel,
-      maxGapFrames: Math.round(JOIN_GAP_S * fps),
-      maxOverlapFrames: Math.round(JOIN_OVERLAP_S * fps),
-      endFrames: Math.max(3, Math.round(COURSE_S * fps)),
-      courseFrames: Math.max(3, Math.round(JOIN_COURSE_S * fps)),
-    }).filter((t) => seenShare(t.points) >= MIN_SEEN_SHARE),
-    MIN_HEAD_AREA_SHARE,
-  ).sort((a, b) => a.id - b.id);
+  const rejoined = joinBrokenTracks(deduplicated, {
+    maxSpeedPx: slowPx,
+    courseTolerancePx: JOIN_COURSE_TOLERANCE_UM_S / settings.umPerPixel / fps,
+    radiusPx: JOIN_RADIUS_UM / settings.umPerPixel,
+    maxGapFrames: Math.round(JOIN_GAP_S * fps),
+    maxOverlapFrames: Math.round(JOIN_OVERLAP_S * fps),
+    endFrames: Math.max(3, Math.round(COURSE_S * fps)),
+    courseFrames: Math.max(3, Math.round(JOIN_COURSE_S * fps)),
+  });
+  const seen = rejoined.filter((t) => seenShare(t.points) >= MIN_SEEN_SHARE);
+  const joined = dropSmallHeads(seen, MIN_HEAD_AREA_SHARE).sort((a, b) => a.id - b.id);
   const frameSpan = perFrame.reduce((m, f) => Math.max(m, f.frame + 1), 0);
   const maxDroppedShare = options.maxDroppedShare ?? DEFAULT_MAX_DROPPED_SHARE;
   const times = clock.usesTimestamps ? clock.times(frameSpan) : null;

@@ -11,14 +11,20 @@ export function trackHeadArea(track: FinishedTrack): number {
  * weighing as many points as it holds (a head followed for seconds says more than a glimpse).
  */
 export function typicalHeadArea(tracks: readonly FinishedTrack[]): number {
-  const items = tracks
-    .map((t) => ({ area: trackHeadArea(t), weight: t.points.length }))
-    .sort((a, b) => a.area - b.area);
-  const total = items.reduce((s, i) => s + i.weight, 0);
+  return weightedMedian(
+    tracks.map(trackHeadArea),
+    tracks.map((t) => t.points.length),
+  );
+}
+
+/** The value at which the weights of the values at or below it reach half the total; 0 for none. */
+function weightedMedian(values: readonly number[], weights: readonly number[]): number {
+  const order = values.map((_, i) => i).sort((a, b) => (values[a] ?? 0) - (values[b] ?? 0));
+  const total = weights.reduce((s, w) => s + w, 0);
   let sum = 0;
-  for (const i of items) {
-    sum += i.weight;
-    if (sum >= total / 2) return i.area;
+  for (const i of order) {
+    sum += weights[i] ?? 0;
+    if (sum >= total / 2) return values[i] ?? 0;
   }
   return 0;
 }
@@ -33,6 +39,10 @@ export function dropSmallHeads(
   tracks: readonly FinishedTrack[],
   minShare: number,
 ): FinishedTrack[] {
-  const typical = typicalHeadArea(tracks);
-  return tracks.filter((t) => trackHeadArea(t) >= minShare * typical);
+  const areas = tracks.map(trackHeadArea);
+  const typical = weightedMedian(
+    areas,
+    tracks.map((t) => t.points.length),
+  );
+  return tracks.filter((_, i) => (areas[i] ?? 0) >= minShare * typical);
 }
