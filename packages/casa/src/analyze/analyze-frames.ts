@@ -10,6 +10,7 @@ import { mergeDuplicateTracks } from '../track/duplicates.js';
 import { dropSmallHeads } from '../track/head-area.js';
 import { joinBrokenTracks } from '../track/join.js';
 import { repairSwaps } from '../track/repair.js';
+import { dropSatellites } from '../track/satellites.js';
 import { seenShare } from '../track/seen-share.js';
 import { Tracker } from '../track/tracker.js';
 import type { GrayFrame, VideoInfo } from '../types.js';
@@ -79,6 +80,15 @@ const DUPLICATE_OVERLAP_S = 0.5;
  * head lost its only track.
  */
 const MIN_HEAD_AREA_SHARE = 0.6;
+/**
+ * A track that stays within SATELLITE_RADIUS_UM (a head's length and a midpiece: 4.5 + 1.5 µm) of a
+ * track with a larger head, in at least SATELLITE_SHARED_SHARE of its frames, follows a piece of
+ * that cell's tail (see dropSatellites), unless that head is larger than SATELLITE_MAX_HEAD_SHARE of
+ * the typical head (a round particle of debris).
+ */
+const SATELLITE_RADIUS_UM = 6;
+const SATELLITE_SHARED_SHARE = 0.8;
+const SATELLITE_MAX_HEAD_SHARE = 1.5;
 /**
  * Tracks seen in fewer of their frames than this are not heads (see seenShare). On the long-video
  * bench's tuning seed in bright field (30 s) it removed 46 of 76 tracks that followed no head and
@@ -241,7 +251,12 @@ async function analyzeWithPolarity(
     courseFrames: Math.max(3, Math.round(JOIN_COURSE_S * fps)),
   });
   const seen = rejoined.filter((t) => seenShare(t.points) >= MIN_SEEN_SHARE);
-  const joined = dropSmallHeads(seen, MIN_HEAD_AREA_SHARE).sort((a, b) => a.id - b.id);
+  const heads = dropSmallHeads(seen, MIN_HEAD_AREA_SHARE);
+  const joined = dropSatellites(heads, {
+    radiusPx: SATELLITE_RADIUS_UM / settings.umPerPixel,
+    minSharedShare: SATELLITE_SHARED_SHARE,
+    maxHeadShare: SATELLITE_MAX_HEAD_SHARE,
+  }).sort((a, b) => a.id - b.id);
   const frameSpan = perFrame.reduce((m, f) => Math.max(m, f.frame + 1), 0);
   const maxDroppedShare = options.maxDroppedShare ?? DEFAULT_MAX_DROPPED_SHARE;
   const times = clock.usesTimestamps ? clock.times(frameSpan) : null;

@@ -10,7 +10,8 @@ export interface DuplicateOptions {
   readonly maxSpeedPx: number;
 }
 
-interface Piece {
+/** A track with its span, bounding box and points by frame, for comparing tracks. */
+export interface Piece {
   track: FinishedTrack;
   start: number;
   end: number;
@@ -18,7 +19,7 @@ interface Piece {
   byFrame: Map<number, TrackPoint>;
 }
 
-function pieceOf(track: FinishedTrack): Piece {
+export function pieceOf(track: FinishedTrack): Piece {
   const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
   const byFrame = new Map<number, TrackPoint>();
   for (const p of track.points) {
@@ -37,6 +38,16 @@ function pieceOf(track: FinishedTrack): Piece {
   };
 }
 
+/** Whether the pieces' boxes lie more than `radiusPx` apart (then no point is nearer). */
+export function apart(a: Piece, b: Piece, radiusPx: number): boolean {
+  return (
+    b.box[0] > a.box[2] + radiusPx ||
+    a.box[0] > b.box[2] + radiusPx ||
+    b.box[1] > a.box[3] + radiusPx ||
+    a.box[1] > b.box[3] + radiusPx
+  );
+}
+
 function straightSpeed(points: readonly TrackPoint[]): number {
   const a = points[0];
   const b = points[points.length - 1];
@@ -44,16 +55,21 @@ function straightSpeed(points: readonly TrackPoint[]): number {
   return Math.hypot(b[1] - a[1], b[2] - a[2]) / (b[0] - a[0]);
 }
 
-/** Median distance over the frames both pieces hold a point in; null when they share too few. */
-function sharedDistance(a: Piece, b: Piece, minFrames: number): number | null {
+/** The distances between two pieces at the frames both hold a point in, increasing. */
+export function sharedDistances(a: Piece, b: Piece): number[] {
   const [small, large] = a.byFrame.size <= b.byFrame.size ? [a, b] : [b, a];
   const distances: number[] = [];
   for (const [frame, p] of small.byFrame) {
     const q = large.byFrame.get(frame);
     if (q) distances.push(Math.hypot(p[1] - q[1], p[2] - q[2]));
   }
+  return distances.sort((x, y) => x - y);
+}
+
+/** Median distance over the frames both pieces hold a point in; null when they share too few. */
+function sharedDistance(a: Piece, b: Piece, minFrames: number): number | null {
+  const distances = sharedDistances(a, b);
   if (distances.length < minFrames) return null;
-  distances.sort((x, y) => x - y);
   return distances[distances.length >> 1] ?? null;
 }
 
@@ -81,13 +97,7 @@ export function mergeDuplicateTracks(
     for (let j = i + 1; j < pieces.length; j++) {
       const b = pieces[j]!;
       if (b.start > a.end - minOverlapFrames + 1) break;
-      if (
-        b.box[0] > a.box[2] + radiusPx ||
-        a.box[0] > b.box[2] + radiusPx ||
-        b.box[1] > a.box[3] + radiusPx ||
-        a.box[1] > b.box[3] + radiusPx
-      )
-        continue;
+      if (apart(a, b, radiusPx)) continue;
       const distance = sharedDistance(a, b, minOverlapFrames);
       if (distance !== null && distance <= radiusPx) pairs.push({ a, b, distance });
     }

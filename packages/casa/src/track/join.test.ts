@@ -84,4 +84,40 @@ describe('joinBrokenTracks', () => {
       [2, 0, 300, 101 + 196],
     ]);
   });
+
+  it('gives a still head back its path where a passing cell took its track over', () => {
+    // A cell swims 2 px a frame onto a still head at (100, 100), arriving at frame 100; the
+    // tracker follows it onto the head and leaves the head's own track to end at frame 120. The
+    // passing cell leaves on a track of its own.
+    const passing = track(2, 50, 100, 0, 100, 2, 0);
+    const onHead = track(2, 101, 400, 100, 100);
+    const joined = joinBrokenTracks(
+      [
+        track(1, 0, 120, 100, 100),
+        { ...passing, points: [...passing.points, ...onHead.points] },
+        track(3, 121, 200, 110, 100, 2, 0),
+      ],
+      OPTIONS,
+    );
+    expect(spans(joined)).toEqual([
+      [1, 0, 400, 121 + 280],
+      // The passing cell's approach, up to the head's track's end.
+      [2, 50, 120, 71],
+      [3, 121, 200, 80],
+    ]);
+  });
+
+  it("drops what is left of a track that took a head over beside the head's own track", () => {
+    // The later track starts 3 px beside the still head (its midpiece), moves onto it after the
+    // head's own track ends: nothing is left of it but the head.
+    const beside = track(2, 90, 120, 103, 100);
+    const joined = joinBrokenTracks(
+      [
+        track(1, 0, 120, 100, 100),
+        { ...beside, points: [...beside.points, ...track(2, 121, 400, 100, 100).points] },
+      ],
+      OPTIONS,
+    );
+    expect(spans(joined)).toEqual([[1, 0, 400, 401]]);
+  });
 });
