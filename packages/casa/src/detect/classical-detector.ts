@@ -5,6 +5,7 @@ import { BackgroundSubtractor } from './background.js';
 import type { BlobStats } from './blob-stats.js';
 import { blobCentroid, mergeCloseBlobs } from './blob-stats.js';
 import { DarkHeadOpening, darkHeadWindows } from './dark-head-map.js';
+import { flagellaSurviveOpening, headsOfLongDarkBlob } from './dark-blob-heads.js';
 import { RoundParticleMemory } from './round-particle-memory.js';
 import { BlobLabeller } from './label.js';
 import { estimateNoiseSigma } from './noise.js';
@@ -234,8 +235,33 @@ export class ClassicalDetector implements Detector {
     const found = this.labeller
       .label(map, width, height, low, high, keep, contrastFloor)
       .filter((b) => !isRing(b, subtracted.signalAt, width, height, low));
-    const blobs = mergeCloseBlobs(found, s.mergeDistanceUm / s.umPerPixel);
+    const merged = mergeCloseBlobs(found, s.mergeDistanceUm / s.umPerPixel);
+    const blobs =
+      darkHeads && flagellaSurviveOpening(umPerPixel)
+        ? this.cutFlagella(merged, map.signal, width, low)
+        : merged;
     return this.judgeBlobs(blobs, map.signal, frame.width, low, high, frame.height);
+  }
+
+  /**
+   * Where the opening leaves flagella on (coarse scales), the heads of each blob much longer than a
+   * head, without their flagella (see headsOfLongDarkBlob).
+   */
+  private cutFlagella(
+    blobs: readonly BlobStats[],
+    signal: Int16Array,
+    width: number,
+    low: number,
+  ): BlobStats[] {
+    const ctx = {
+      signal,
+      width,
+      map: this.labeller.map,
+      low,
+      umPerPixel: this.settings.umPerPixel,
+      recordPixels: this.masks,
+    };
+    return blobs.flatMap((blob) => headsOfLongDarkBlob(blob, ctx));
   }
 
   /** Whether dark heads are found on the opened signal (not when comparing polarities). */
