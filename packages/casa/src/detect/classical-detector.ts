@@ -52,6 +52,13 @@ const CLUSTER_AREA_FACTOR = 2;
  */
 const MIN_HEAD_SHARE = 0.35;
 /**
+ * Where heads are dark and coarse pixels (0.8 µm/px on) leave their outline too few pixels to tell
+ * a round speck from an oval head, dark debris is told by its size: the specks left were 6-12 µm²
+ * as blobs, the heads 14-22 µm² (0.8 µm/px, tuning seeds), so blobs under half the typical head
+ * are not heads.
+ */
+const DARK_COARSE_MIN_HEAD_SHARE = 0.5;
+/**
  * Heads lying on one another in a dense field make one blob with a single bright body, which the
  * bright-core split cannot cut. Such a blob is taken for several heads when its area is well above
  * the recording's typical head (a ratio to the head learnt from the recording, so it means the same
@@ -478,7 +485,11 @@ export class ClassicalDetector implements Detector {
     const s = this.settings;
     const areaUm2 = blob.area * s.umPerPixel ** 2;
     if (areaUm2 < s.minHeadAreaUm2) return wasSplit ? 'sperm' : 'small_or_pinhead';
-    if (!wasSplit && blob.area < MIN_HEAD_SHARE * typicalPx) return 'small_or_pinhead';
+    const minShare =
+      this.opensDarkHeads() && flagellaSurviveOpening(s.umPerPixel)
+        ? DARK_COARSE_MIN_HEAD_SHARE
+        : MIN_HEAD_SHARE;
+    if (!wasSplit && blob.area < minShare * typicalPx) return 'small_or_pinhead';
     if (!wasSplit && this.isRoundDarkParticle(blob, typicalPx)) return 'small_or_pinhead';
     const oversized = areaUm2 > s.maxHeadAreaUm2 || blob.area >= CLUSTER_AREA_FACTOR * typicalPx;
     if (!oversized) return 'sperm';
