@@ -21,7 +21,7 @@ const HEAD_CORE_LEVEL = 0.5;
  * Other cores of a long blob count as heads only when their peak reaches this share of the darkest
  * core's: heads joined by a flagellum lie in the same focus and are as dark as each other, while a
  * dark stretch of a flagellum (the midpiece, widened to a head's width at 1.5 µm/px) is fainter.
- * On the tuning seeds at 1 µm/px, of the weaker cores kept 80 % matched no head.
+ * At 1.5 µm/px (a tuning seed), of the weaker cores kept 80 % matched no head.
  */
 const SECOND_HEAD_PEAK_SHARE = 0.9;
 
