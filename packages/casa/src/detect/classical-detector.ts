@@ -52,10 +52,10 @@ const CLUSTER_AREA_FACTOR = 2;
  */
 const MIN_HEAD_SHARE = 0.35;
 /**
- * Where heads are dark and coarse pixels (0.8 µm/px on) leave their outline too few pixels to tell
- * a round speck from an oval head, dark debris is told by its size: the specks left were 6-12 µm²
- * as blobs, the heads 14-22 µm² (0.8 µm/px, tuning seeds), so blobs under half the typical head
- * are not heads.
+ * Where heads are dark and pixels coarse (0.8 µm/px on), the box mean rounds a head's outline of a
+ * few pixels as it rounds a speck's, and the roundness memory lets dark specks of debris through;
+ * they are smaller than heads: those left were 6-12 µm² as blobs, the heads 14-22 µm² (0.8 µm/px,
+ * tuning seeds), so dark blobs under half the typical head are not heads there.
  */
 const DARK_COARSE_MIN_HEAD_SHARE = 0.5;
 /**
