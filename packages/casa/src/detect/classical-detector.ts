@@ -5,6 +5,7 @@ import { BackgroundSubtractor } from './background.js';
 import type { BlobStats } from './blob-stats.js';
 import { blobCentroid, mergeCloseBlobs } from './blob-stats.js';
 import { DarkHeadOpening, darkHeadWindows } from './dark-head-map.js';
+import { flagellaSurviveOpening, headsOfLongDarkBlob } from './dark-blob-heads.js';
 import { RoundParticleMemory } from './round-particle-memory.js';
 import { BlobLabeller } from './label.js';
 import { estimateNoiseSigma } from './noise.js';
@@ -50,6 +51,13 @@ const CLUSTER_AREA_FACTOR = 2;
  * ring, and on real video they are a third the size of a head with its glow.
  */
 const MIN_HEAD_SHARE = 0.35;
+/**
+ * Where heads are dark and pixels coarse (0.8 µm/px on), the box mean rounds a head's outline of a
+ * few pixels as it rounds a speck's, and the roundness memory lets dark specks of debris through;
+ * they are smaller than heads: those left were 6-12 µm² as blobs, the heads 14-22 µm² (0.8 µm/px,
+ * tuning seeds), so dark blobs under half the typical head are not heads there.
+ */
+const DARK_COARSE_MIN_HEAD_SHARE = 0.5;
 /**
  * Heads lying on one another in a dense field make one blob with a single bright body, which the
  * bright-core split cannot cut. Such a blob is taken for several heads when its area is well above
@@ -234,8 +242,33 @@ export class ClassicalDetector implements Detector {
     const found = this.labeller
       .label(map, width, height, low, high, keep, contrastFloor)
       .filter((b) => !isRing(b, subtracted.signalAt, width, height, low));
-    const blobs = mergeCloseBlobs(found, s.mergeDistanceUm / s.umPerPixel);
+    const merged = mergeCloseBlobs(found, s.mergeDistanceUm / s.umPerPixel);
+    const blobs =
+      darkHeads && flagellaSurviveOpening(umPerPixel)
+        ? this.cutFlagella(merged, map.signal, width, low)
+        : merged;
     return this.judgeBlobs(blobs, map.signal, frame.width, low, high, frame.height);
+  }
+
+  /**
+   * Where the opening leaves flagella on (coarse scales), the heads of each blob much longer than a
+   * head, without their flagella (see headsOfLongDarkBlob).
+   */
+  private cutFlagella(
+    blobs: readonly BlobStats[],
+    signal: Int16Array,
+    width: number,
+    low: number,
+  ): BlobStats[] {
+    const ctx = {
+      signal,
+      width,
+      map: this.labeller.map,
+      low,
+      umPerPixel: this.settings.umPerPixel,
+      recordPixels: this.masks,
+    };
+    return blobs.flatMap((blob) => headsOfLongDarkBlob(blob, ctx));
   }
 
   /** Whether dark heads are found on the opened signal (not when comparing polarities). */
@@ -452,7 +485,11 @@ export class ClassicalDetector implements Detector {
     const s = this.settings;
     const areaUm2 = blob.area * s.umPerPixel ** 2;
     if (areaUm2 < s.minHeadAreaUm2) return wasSplit ? 'sperm' : 'small_or_pinhead';
-    if (!wasSplit && blob.area < MIN_HEAD_SHARE * typicalPx) return 'small_or_pinhead';
+    const minShare =
+      this.opensDarkHeads() && flagellaSurviveOpening(s.umPerPixel)
+        ? DARK_COARSE_MIN_HEAD_SHARE
+        : MIN_HEAD_SHARE;
+    if (!wasSplit && blob.area < minShare * typicalPx) return 'small_or_pinhead';
     if (!wasSplit && this.isRoundDarkParticle(blob, typicalPx)) return 'small_or_pinhead';
     const oversized = areaUm2 > s.maxHeadAreaUm2 || blob.area >= CLUSTER_AREA_FACTOR * typicalPx;
     if (!oversized) return 'sperm';
