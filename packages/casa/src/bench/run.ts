@@ -65,7 +65,7 @@ const CASES: [string, Parameters<typeof measureAccuracy>[1]][] = [
 /**
  * Command-line filters, so a single case can be measured without the whole bench (the machine is
  * shared): `--only accuracy,hard,timing,round-cells,fields,optics,dark-heads,long,speed,real,real-heads` runs those sections only; `--filter TEXT` runs only
- * the accuracy, hard and dark-head cases whose label contains TEXT (e.g. `--filter "0.3 um/px"`); `--seeds
+ * the accuracy, hard, dark-head and long cases whose label contains TEXT (e.g. `--filter "0.3 um/px"`); `--seeds
  * tuning` or `--seeds held-out` runs one of the hard (and dark-head) seed sets; `--codec memory` or `--codec h264`
  * runs the hard cases on frames in memory only or through H.264 only (both by default).
  */
@@ -274,10 +274,10 @@ async function printDarkHeads(): Promise<void> {
 
 const printLongVideos = () =>
   printSeedSets(
-    'long videos (issue 34): 30 s, phase contrast and bright field, 0.5 µm/px, 80 heads, hard imaging, 640x480, 50 fps',
+    'long videos (issue 34): 30 s, phase contrast and bright field, 0.5 µm/px, 80 heads (250 in the dense case), hard imaging, 640x480, 50 fps',
     LONG_TUNING_SEEDS,
     LONG_HELD_OUT_SEEDS,
-    measureLongVideos,
+    (seeds) => measureLongVideos(seeds, selected),
     formatFields,
   );
 

@@ -60,6 +60,19 @@ describe('solveAssignment', () => {
 });
 
 describe('Tracker', () => {
+  it('does not move a still head hidden for two frames onto a neighbour beyond its gate', () => {
+    // A still head near x = 100, its centre jittering by up to 2 px (a dense bright field), is
+    // unseen in frames 30-32 (under a passing cell); another head appears 11 px away in frame 31:
+    // within two steps of a moving head's gate, not within a still one's.
+    const jitter = (f: number) => ((f * 7) % 5) - 2;
+    const tracks = track(60, (f) => [
+      ...(f < 30 || f > 32 ? [det(100 + jitter(f), 100 + jitter(f + 2))] : []),
+      ...(f >= 31 ? [det(111, 100)] : []),
+    ]);
+    expect(tracks.map((t) => t.points.every(([, x]) => x <= 102))).toEqual([true, false]);
+    expect(tracks.map((t) => t.points.length)).toEqual([57, 29]);
+  });
+
   it('keeps identities of two cells whose paths cross', () => {
     // A moves right along y = 50 with a small wobble; B moves down-left and meets A at frame 20.
     const tracks = track(40, (f) => [det(10 + 2 * f, 50 + (f % 2)), det(60 - 0.5 * f, 10 + 2 * f)]);

@@ -116,7 +116,9 @@ export class Tracker {
       // A shorter interval than nominal does not narrow it (the beat is as wide). A stall moves
       // the prediction by the time that passed and grows its variance with it, but the gate stays
       // at two steps: wider, it let tracks take passing cells after a stall (seen on simulations).
-      const gate = (gatePx + Math.hypot(t.vx, t.vy)) * Math.min(Math.max(steps, 1), 2);
+      const gate = this.isStill(t)
+        ? gatePx
+        : (gatePx + Math.hypot(t.vx, t.vy)) * Math.min(Math.max(steps, 1), 2);
       return {
         x: last[1] + t.vx * steps,
         y: last[2] + t.vy * steps,
