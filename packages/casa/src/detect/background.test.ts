@@ -172,6 +172,12 @@ describe('BackgroundSubtractor in WebAssembly', () => {
         expect(candidates.length).toBeGreaterThan(0);
         expect(signal).toEqual(candidates.map((p) => b.signal[p]));
         expect(everywhere).toEqual(Array.from({ length: width * height }, (_, p) => b.signalAt(p)));
+        const contrasts = [new Int16Array(width * height), new Int16Array(width * height)];
+        a.contrastInto?.(contrasts[0]!);
+        b.contrastInto?.(contrasts[1]!);
+        // What signalAt gives, stored in 16 bits (where -0 is 0).
+        expect(contrasts[0]).toEqual(Int16Array.from(everywhere));
+        expect(contrasts[1]).toEqual(Int16Array.from(everywhere));
         b.sampleHistogram(histograms[1], 1, true);
         expect(histograms[0]).toEqual(histograms[1]);
       }

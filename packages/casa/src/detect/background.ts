@@ -192,6 +192,14 @@ export class BackgroundSubtractor {
 
   /** See {@link SubtractedFrame.contrastInto}; `sign` turns the contrast head-positive. */
   private contrastInto(data: Uint8Array, sign: number, out: Int16Array): void {
+    if (this.kernels !== null) {
+      out.set(this.kernels.contrast(sign > 0));
+      return;
+    }
+    this.contrastIntoInJs(data, sign, out);
+  }
+
+  private contrastIntoInJs(data: Uint8Array, sign: number, out: Int16Array): void {
     const { blockBackground, width, height, blocksWide: bw, grey } = this;
     for (let y = 0; y < height; y++) {
       const row = y * width;

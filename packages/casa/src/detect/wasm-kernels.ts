@@ -51,6 +51,9 @@ export class WasmKernels {
   private rowHitsAt = 0;
   private countsAt = 0;
   private patchAt = 0;
+  private contrastAt = 0;
+  private everyBlockAt = 0;
+  private contrastMarksAt = 0;
   /** The frame last loaded, in the module's memory. */
   private frame = new Uint8Array(0);
   /** Per 16 pixels of each full block row, the passing columns' bits (4 per block). */
@@ -122,7 +125,10 @@ export class WasmKernels {
     this.rowHitsAt = this.rowBlocksAt + align(this.blocksWide * 4);
     this.countsAt = this.rowHitsAt + align(this.blocksWide);
     this.patchAt = this.countsAt + 16;
-    const needed = this.patchAt + (2 * MAX_PATCH_HALF + 1) ** 2 * 8;
+    this.contrastAt = this.patchAt + align((2 * MAX_PATCH_HALF + 1) ** 2 * 8);
+    this.everyBlockAt = this.contrastAt + align(width * height * 2);
+    this.contrastMarksAt = this.everyBlockAt + align(blocks * 4);
+    const needed = this.contrastMarksAt + blocks * 4;
     const have = this.memory.buffer.byteLength;
     if (needed > have) this.memory.grow(Math.ceil((needed - have) / WASM_PAGE_BYTES));
     const { buffer } = this.memory;
@@ -147,6 +153,8 @@ export class WasmKernels {
     ];
     this.counts = new Int32Array(buffer, this.countsAt, 2);
     this.patches = new Float64Array(buffer, this.patchAt, (2 * MAX_PATCH_HALF + 1) ** 2);
+    const everyBlock = new Int32Array(buffer, this.everyBlockAt, blocks);
+    for (let b = 0; b < blocks; b++) everyBlock[b] = b;
   }
 
   /**
@@ -246,6 +254,32 @@ export class WasmKernels {
       this.blocksWide,
       brightHeads ? 1 : -1,
     );
+  }
+
+  /**
+   * The head-positive contrast of every pixel of the frame last loaded (see
+   * `SubtractedFrame.contrastInto`), in an array valid until the next call: the fill over every
+   * block, into a map of its own (the signal keeps its candidate blocks).
+   */
+  contrast(brightHeads: boolean): Int16Array {
+    const blocks = this.blocksWide * this.blocksHigh;
+    this.exports.fill?.(
+      this.frameAt,
+      this.greyAt,
+      this.backgroundAt,
+      this.contrastAt,
+      this.everyBlockAt,
+      blocks,
+      this.everyBlockAt,
+      0,
+      this.contrastMarksAt,
+      0,
+      this.width,
+      this.height,
+      this.blocksWide,
+      brightHeads ? 1 : -1,
+    );
+    return new Int16Array(this.memory.buffer, this.contrastAt, this.width * this.height);
   }
 
   /**
