@@ -185,6 +185,28 @@ describe('BackgroundSubtractor in WebAssembly', () => {
   }
 });
 
+describe('BackgroundSubtractor contrast of every pixel', () => {
+  for (const polarity of ['bright', 'dark'] as const) {
+    it(`gives the ${polarity} contrast signalAt gives, in WebAssembly and JavaScript, on grey frames`, () => {
+      const [width, height] = [48, 38];
+      const inWasm = new BackgroundSubtractor();
+      const inJs = new BackgroundSubtractor({ wasm: false });
+      for (let seed = 1; seed <= 6; seed++) {
+        const data = frame(width, height, seed);
+        for (const subtractor of [inWasm, inJs]) {
+          const subtracted = subtractor.subtract(data, width, height, 24, polarity, 9);
+          const contrast = new Int16Array(width * height);
+          subtracted.contrastInto?.(contrast);
+          const expected = Int16Array.from({ length: width * height }, (_, p) =>
+            subtracted.signalAt(p),
+          );
+          expect(contrast).toEqual(expected);
+        }
+      }
+    });
+  }
+});
+
 describe('BackgroundSubtractor on coded luma with grey levels', () => {
   /** Limited-range luma (16..235) stretched onto 0..255, rounded: non-decreasing, not one-to-one. */
   const levels = Uint8Array.from({ length: 256 }, (_, v) =>

@@ -54,6 +54,12 @@ export class WasmKernels {
   private contrastAt = 0;
   private everyBlockAt = 0;
   private contrastMarksAt = 0;
+  private ceilingsAt = 0;
+  private floorsAt = 0;
+  private greyRowAt = 0;
+  private flagAt = 0;
+  /** Whether the grey levels are the bytes themselves. */
+  private identity = true;
   /** The frame last loaded, in the module's memory. */
   private frame = new Uint8Array(0);
   /** Per 16 pixels of each full block row, the passing columns' bits (4 per block). */
@@ -128,7 +134,11 @@ export class WasmKernels {
     this.contrastAt = this.patchAt + align((2 * MAX_PATCH_HALF + 1) ** 2 * 8);
     this.everyBlockAt = this.contrastAt + align(width * height * 2);
     this.contrastMarksAt = this.everyBlockAt + align(blocks * 4);
-    const needed = this.contrastMarksAt + blocks * 4;
+    this.ceilingsAt = this.contrastMarksAt + align(blocks * 4);
+    this.floorsAt = this.ceilingsAt + align(width * 2);
+    this.greyRowAt = this.floorsAt + align(width * 2);
+    this.flagAt = this.greyRowAt + align(width);
+    const needed = this.flagAt + 4;
     const have = this.memory.buffer.byteLength;
     if (needed > have) this.memory.grow(Math.ceil((needed - have) / WASM_PAGE_BYTES));
     const { buffer } = this.memory;
@@ -164,6 +174,7 @@ export class WasmKernels {
    */
   setLevels(grey: Uint8Array, atLeast: Int16Array): void {
     new Uint8Array(this.memory.buffer, this.greyAt, 256).set(grey.subarray(0, 256));
+    this.identity = grey.length >= 256 && grey.subarray(0, 256).every((v, i) => v === i);
     const table = new Int16Array(this.memory.buffer, this.atLeastAt, AT_LEAST_ENTRIES);
     table.fill(0);
     table.set(atLeast.subarray(0, AT_LEAST_ENTRIES - 1));
@@ -258,10 +269,30 @@ export class WasmKernels {
 
   /**
    * The head-positive contrast of every pixel of the frame last loaded (see
-   * `SubtractedFrame.contrastInto`), in an array valid until the next call: the fill over every
-   * block, into a map of its own (the signal keeps its candidate blocks).
+   * `SubtractedFrame.contrastInto`), in an array valid until the next call, into a map of its own
+   * (the signal keeps its candidate blocks): eight pixels at a time, or the fill over every block
+   * where a block's background needs the fill's doubles.
    */
   contrast(brightHeads: boolean): Int16Array {
+    this.exports.contrast?.(
+      this.frameAt,
+      this.greyAt,
+      this.backgroundAt,
+      this.contrastAt,
+      this.ceilingsAt,
+      this.floorsAt,
+      this.greyRowAt,
+      this.flagAt,
+      this.width,
+      this.height,
+      this.blocksWide,
+      brightHeads ? 1 : -1,
+      this.identity ? 1 : 0,
+    );
+    const { buffer } = this.memory;
+    if (new Int32Array(buffer, this.flagAt, 1)[0] === 0) {
+      return new Int16Array(buffer, this.contrastAt, this.width * this.height);
+    }
     const blocks = this.blocksWide * this.blocksHigh;
     this.exports.fill?.(
       this.frameAt,
