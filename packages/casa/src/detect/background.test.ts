@@ -172,8 +172,36 @@ describe('BackgroundSubtractor in WebAssembly', () => {
         expect(candidates.length).toBeGreaterThan(0);
         expect(signal).toEqual(candidates.map((p) => b.signal[p]));
         expect(everywhere).toEqual(Array.from({ length: width * height }, (_, p) => b.signalAt(p)));
+        const contrasts = [new Int16Array(width * height), new Int16Array(width * height)];
+        a.contrastInto?.(contrasts[0]!);
+        b.contrastInto?.(contrasts[1]!);
+        // What signalAt gives, stored in 16 bits (where -0 is 0).
+        expect(contrasts[0]).toEqual(Int16Array.from(everywhere));
+        expect(contrasts[1]).toEqual(Int16Array.from(everywhere));
         b.sampleHistogram(histograms[1], 1, true);
         expect(histograms[0]).toEqual(histograms[1]);
+      }
+    });
+  }
+});
+
+describe('BackgroundSubtractor contrast of every pixel', () => {
+  for (const polarity of ['bright', 'dark'] as const) {
+    it(`gives the ${polarity} contrast signalAt gives, in WebAssembly and JavaScript, on grey frames`, () => {
+      const [width, height] = [48, 38];
+      const inWasm = new BackgroundSubtractor();
+      const inJs = new BackgroundSubtractor({ wasm: false });
+      for (let seed = 1; seed <= 6; seed++) {
+        const data = frame(width, height, seed);
+        for (const subtractor of [inWasm, inJs]) {
+          const subtracted = subtractor.subtract(data, width, height, 24, polarity, 9);
+          const contrast = new Int16Array(width * height);
+          subtracted.contrastInto?.(contrast);
+          const expected = Int16Array.from({ length: width * height }, (_, p) =>
+            subtracted.signalAt(p),
+          );
+          expect(contrast).toEqual(expected);
+        }
       }
     });
   }

@@ -82,6 +82,8 @@ export class BackgroundSubtractor {
   /** Frame mark per block holding candidates or next to one (see `sampleHistogram`). */
   private nearCandidates = new Uint32Array(0);
   private generation = 0;
+  /** Whether this frame's signal is filled (see `filledSignal`). */
+  private signalFilled = false;
   /** Frames since the background was last estimated, and the settings it was estimated with. */
   private framesSinceBackground = 0;
   private key = '';
@@ -143,11 +145,15 @@ export class BackgroundSubtractor {
       this.updateThresholds(polarity, candidateFloor);
     }
     const count = this.findCandidates(data, polarity);
-    this.fillSignalOfCandidateBlocks(data, polarity);
+    // The signal is filled when first read (the dark-head map reads the contrast instead).
+    this.signalFilled = false;
+    const filledSignal = () => this.filledSignal(data, polarity);
     const { blockBackground, blocksWide: bw, grey } = this;
     const sign = polarity === 'bright' ? 1 : -1;
     return {
-      signal: this.signal,
+      get signal() {
+        return filledSignal();
+      },
       candidates: this.candidates,
       candidateCount: count,
       signalAt: (p: number) => {
@@ -155,8 +161,11 @@ export class BackgroundSubtractor {
         const block = (((p - x) / width) >> 2) * bw + (x >> 2);
         return Math.trunc(sign * ((grey[data[p] ?? 0] ?? 0) - (blockBackground[block] ?? 0)));
       },
-      sampleHistogram: (histogram: Uint32Array, step: number, awayFromCandidates = false) =>
-        this.sampleHistogram(data, sign, histogram, step, awayFromCandidates),
+      sampleHistogram: (histogram: Uint32Array, step: number, awayFromCandidates = false) => {
+        // The blocks holding candidates are known once the signal is filled.
+        filledSignal();
+        this.sampleHistogram(data, sign, histogram, step, awayFromCandidates);
+      },
       contrastPatch: (pixel: number, half: number) => this.contrastPatch(data, sign, pixel, half),
       contrastInto: (out: Int16Array) => this.contrastInto(data, sign, out),
     };
@@ -192,6 +201,14 @@ export class BackgroundSubtractor {
 
   /** See {@link SubtractedFrame.contrastInto}; `sign` turns the contrast head-positive. */
   private contrastInto(data: Uint8Array, sign: number, out: Int16Array): void {
+    if (this.kernels !== null) {
+      out.set(this.kernels.contrast(sign > 0));
+      return;
+    }
+    this.contrastIntoInJs(data, sign, out);
+  }
+
+  private contrastIntoInJs(data: Uint8Array, sign: number, out: Int16Array): void {
     const { blockBackground, width, height, blocksWide: bw, grey } = this;
     for (let y = 0; y < height; y++) {
       const row = y * width;
@@ -362,6 +379,15 @@ export class BackgroundSubtractor {
     this.staleBlocks = activeBlocks;
     this.staleCount = this.activeCount;
     this.activeBlocks = staleBlocks;
+  }
+
+  /** The signal of this frame's candidate blocks, filled on the first call after `subtract`. */
+  private filledSignal(data: Uint8Array, polarity: Polarity): Int16Array {
+    if (!this.signalFilled) {
+      this.fillSignalOfCandidateBlocks(data, polarity);
+      this.signalFilled = true;
+    }
+    return this.signal;
   }
 
   /** {@link fillSignalOfCandidateBlocks}'s work, marking filled blocks with `mark`. */

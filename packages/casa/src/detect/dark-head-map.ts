@@ -1,4 +1,5 @@
 import type { SubtractedFrame } from './background.js';
+import { DarkHeadKernels } from './dark-head-wasm.js';
 
 /** The value of a pixel of the map that no threshold reaches (as in the subtracted signal). */
 const BELOW_EVERY_THRESHOLD = -32768;
@@ -41,9 +42,11 @@ export function darkHeadWindows(umPerPixel: number): DarkHeadWindows {
  *
  * The map is computed over the whole frame in separable passes (the thresholds of dim heads lie
  * near the noise, so candidates cover much of it); pixels outside the subtracted frame's candidate
- * blocks read their own contrast (`signalAt`). Buffers are reused across frames.
+ * blocks read their own contrast (`signalAt`). Buffers are reused across frames. The passes run
+ * in WebAssembly where they can (dark-head-wasm.ts), to the value the JavaScript ones give.
  */
 export class DarkHeadOpening {
+  private readonly kernels: DarkHeadKernels | null;
   private contrast = new Int16Array(0);
   private rows = new Int32Array(0);
   private columns = new Int32Array(0);
@@ -51,6 +54,11 @@ export class DarkHeadOpening {
   private seeds = new Int32Array(0);
   private signal = new Int16Array(0);
   private candidates = new Int32Array(0);
+
+  /** `wasm: false` runs every pass in JavaScript (the reference the kernels are checked against). */
+  constructor(options: { readonly wasm?: boolean } = {}) {
+    this.kernels = options.wasm === false ? null : DarkHeadKernels.create();
+  }
 
   /**
    * The opened map of `frame`: its signal (below every threshold where it does not reach
@@ -68,6 +76,17 @@ export class DarkHeadOpening {
     const { contrast, rows, mean, seeds, signal, candidates } = this;
     if (frame.contrastInto) frame.contrastInto(contrast);
     else for (let p = 0; p < contrast.length; p++) contrast[p] = frame.signalAt(p);
+    const { kernels } = this;
+    if (kernels !== null && DarkHeadKernels.fits(width, height, windows, candidateFloor)) {
+      const map = kernels.open(contrast, width, height, windows, candidateFloor);
+      return {
+        signal: map.signal,
+        signalAt: frame.signalAt,
+        sampleHistogram: frame.sampleHistogram,
+        candidates: map.candidates,
+        candidateCount: map.count,
+      };
+    }
     boxMean(contrast, rows, this.columns, mean, width, height, windows.box);
     // The opening where it can reach the floor: a square whose every mean does (its corner's
     // does first of all) spreads its minimum over itself; elsewhere the map stays below it.

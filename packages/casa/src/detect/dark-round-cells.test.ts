@@ -43,4 +43,29 @@ describe('DarkRoundCellFinder', () => {
     for (const c of debris) expect(near(largeDebris, c.x, c.y, 4)).toBe(true);
     expect(debris.length).toBeGreaterThan(0);
   });
+
+  for (const umPerPixel of [0.5, 1.0]) {
+    it(`finds the same discs with its box means in WebAssembly as in JavaScript at ${umPerPixel} µm/px`, () => {
+      const sim = createSimulation({
+        polarity: 'bright-field',
+        sperm: 40,
+        frames: 9,
+        seed: 22,
+        roundCells: 10,
+        umPerPixel,
+      });
+      const settings = resolveSettings({ umPerPixel: sim.truth.um_per_pixel, polarity: 'dark' });
+      const heads = new ClassicalDetector(settings);
+      const [fast, plain] = [new DarkRoundCellFinder(), new DarkRoundCellFinder({ wasm: false })];
+      let found = 0;
+      for (let i = 0; i < sim.info.frameCount; i++) {
+        const frame = sim.renderFrame(i);
+        const detections = heads.detect(frame, settings);
+        const cells = fast.find(frame, settings, detections);
+        expect(cells).toEqual(plain.find(frame, settings, detections));
+        found += cells.length;
+      }
+      expect(found).toBeGreaterThan(0);
+    });
+  }
 });

@@ -18,6 +18,7 @@ import type { GrayFrame } from '../types.js';
 import type { BlobStats } from './blob-stats.js';
 import { addPixel, emptyBlobStats } from './blob-stats.js';
 import { boxMean, robustLevel } from './peak-maps.js';
+import { PeakWasm } from './peak-wasm.js';
 import { judgeRoundCell } from './round-cell.js';
 import type { Detection } from './types.js';
 
@@ -95,6 +96,11 @@ export interface DarkRoundCell {
 
 /** Finds round cells in dark-head frames and takes their pieces out of the head detections. */
 export class DarkRoundCellFinder {
+  /**
+   * The box means (and the bytes of an unbinned frame) in WebAssembly, to the bit the JavaScript
+   * ones (peak-wasm.ts), on maps in its memory; null where they run in JavaScript.
+   */
+  private readonly wasm: PeakWasm | null;
   /** Running head contrast of the recording on the smoothed and on the unsmoothed map. */
   private headContrast: number | null = null;
   private headPeak: number | null = null;
@@ -115,11 +121,18 @@ export class DarkRoundCellFinder {
     const height = Math.floor(frame.height / bin);
     const maps = this.mapsFor(width, height);
     const { map, background, contrast, tmp, columns } = maps;
-    binInto(frame, bin, map, width, height);
+    const { wasm } = this;
+    if (wasm !== null && bin === 1) wasm.loadBytes(frame.data);
+    else binInto(frame, bin, map, width, height);
     const backgroundHalf = Math.max(1, Math.round(BACKGROUND_HALF_UM / upp));
-    boxMean(map, width, height, backgroundHalf, background, tmp, columns);
     const smoothHalf = Math.max(1, Math.round(SMOOTH_HALF_UM / upp));
-    boxMean(map, width, height, smoothHalf, contrast, tmp, columns);
+    if (wasm !== null) {
+      wasm.boxMean('grey', 'a', backgroundHalf);
+      wasm.boxMean('grey', 'b', smoothHalf);
+    } else {
+      boxMean(map, width, height, backgroundHalf, background, tmp, columns);
+      boxMean(map, width, height, smoothHalf, contrast, tmp, columns);
+    }
     contrastAgainst(background, contrast, map);
     const fine = map;
     this.learnHeadContrast(contrast, fine, width, height, bin, heads);
@@ -148,20 +161,27 @@ export class DarkRoundCellFinder {
     return cells;
   }
 
+  /** `wasm: false` keeps the box means in JavaScript (the reference they are checked against). */
+  constructor(options: { readonly wasm?: boolean } = {}) {
+    this.wasm = options.wasm === false ? null : PeakWasm.create();
+  }
+
   /** The maps for a binned frame of this size: last search's, or new ones for a new size. */
   private mapsFor(width: number, height: number): FinderMaps {
     const maps = this.maps;
     if (maps !== null && maps.width === width && maps.height === height) return maps;
     const n = width * height;
+    const sampleLength = Math.ceil(n / LEVEL_SAMPLE_STEP);
+    const views = this.wasm?.prepare(width, height, sampleLength);
     const made: FinderMaps = {
       width,
       height,
-      map: new Float32Array(n),
-      background: new Float32Array(n),
-      contrast: new Float32Array(n),
-      tmp: new Float32Array(n),
-      columns: new Float32Array(width),
-      sample: new Float32Array(Math.ceil(n / LEVEL_SAMPLE_STEP)),
+      map: views?.grey ?? new Float32Array(n),
+      background: views?.a ?? new Float32Array(n),
+      contrast: views?.b ?? new Float32Array(n),
+      tmp: views?.tmp ?? new Float32Array(n),
+      columns: views?.columns ?? new Float32Array(width),
+      sample: views?.sample ?? new Float32Array(sampleLength),
       seen: new Uint8Array(n),
       stack: new Int32Array(n),
     };

@@ -213,3 +213,23 @@ export const I16X8_EXTEND_HIGH_I8X16_U = [0xfd, 0x8a, 0x01];
 export const I32X4_EXTEND_LOW_I16X8_U = [0xfd, 0xa9, 0x01];
 export const I32X4_EXTEND_HIGH_I16X8_U = [0xfd, 0xaa, 0x01];
 export const F32X4_CONVERT_I32X4_U = [0xfd, 0xfb, 0x01];
+
+// SIMD on 16-bit lanes (the dark-head map: box sums, minima and maxima, the floor test) and the
+// division of its box means in single precision.
+export const F32 = 0x7d;
+export const I16X8_SPLAT = [0xfd, 0x10];
+export const I16X8_ADD = [0xfd, 0x8e, 0x01];
+export const I16X8_MIN_S = [0xfd, 0x96, 0x01];
+export const I16X8_MAX_S = [0xfd, 0x98, 0x01];
+export const I16X8_GE_S = [0xfd, 0x35];
+export const I16X8_BITMASK = [0xfd, 0x84, 0x01];
+export const I32X4_EXTEND_LOW_I16X8_S = [0xfd, 0xa7, 0x01];
+export const I32X4_EXTEND_HIGH_I16X8_S = [0xfd, 0xa8, 0x01];
+export const I32X4_TRUNC_SAT_F32X4_S = [0xfd, 0xf8, 0x01];
+export const F32X4_CONVERT_I32X4_S = [0xfd, 0xfa, 0x01];
+export const F32X4_FLOOR = [0xfd, 0x68];
+export const F32X4_ADD = [0xfd, 0xe4, 0x01];
+export const F32X4_MUL = [0xfd, 0xe6, 0x01];
+export const F32X4_DIV = [0xfd, 0xe7, 0x01];
+export const I16X8_SUB = [0xfd, 0x91, 0x01];
+export const I16X8_MUL = [0xfd, 0x95, 0x01];

@@ -64,7 +64,12 @@ import {
   I32X4_REPLACE_LANE,
   I32X4_SPLAT,
   I32X4_SUB,
+  I16X8_EXTEND_LOW_I8X16_U,
+  I16X8_GE_S,
+  I16X8_MUL,
   I16X8_NARROW_I32X4_S,
+  I16X8_SPLAT,
+  I16X8_SUB,
   I8X16_BITMASK,
   I8X16_GE_U,
   I8X16_LE_U,
@@ -80,9 +85,11 @@ import {
   V128_BITSELECT,
   V128_STORE64_LANE0,
   V128_LOAD,
+  V128_LOAD64_ZERO,
   VOID,
   f64,
   i32,
+  v128Store,
   withOffset,
   type WasmFunction,
 } from './wasm-bytes.js';
@@ -93,8 +100,10 @@ export const NAN_THRESHOLD_INDEX = 258;
 // Code-building helpers: a counted loop, and addresses of 4- and 8-byte elements.
 const get = (local: number) => [GET, local];
 const increment = (local: number) => [GET, local, ...i32(1), I32_ADD, SET, local];
-/** `for (counter = 0; counter < end; counter++) body` (signed); `body` must not branch out. */
-function loop(counter: number, end: number[], body: number[]): number[] {
+/**
+ * `for (counter = 0; counter < end; counter += step) body` (signed); `body` must not branch out.
+ */
+function loop(counter: number, end: number[], body: number[], step = 1): number[] {
   return [
     ...i32(0),
     SET,
@@ -102,7 +111,7 @@ function loop(counter: number, end: number[], body: number[]): number[] {
     ...[BLOCK, VOID, LOOP, VOID],
     ...[GET, counter, ...end, I32_GE_S, BR_IF, 1],
     ...body,
-    ...increment(counter),
+    ...[GET, counter, ...i32(step), I32_ADD, SET, counter],
     ...[BR, 0, END, END],
   ];
 }
@@ -607,6 +616,118 @@ function patchKernel(): WasmFunction {
   };
 }
 
+/**
+ * `contrast(frame, grey, background, out, ceilings, floors, greyRow, flag, width, height,
+ * blocksWide, sign, identity)`: the head-positive contrast of every pixel, as the fill gives it
+ * (see {@link fillKernel}), eight pixels at a time: per block row, each block's ceil and floor of
+ * sign·background repeated over its 4 columns (`ceilings`, `floors`, 16-bit), then per row
+ * g = sign·grey (the frame's bytes themselves where `identity`, else looked up into `greyRow`) and
+ * g - ceil where g >= ceil, else g - floor. Where a block's level needs the doubles (see
+ * {@link SMALLEST_INTEGER_LEVEL}) flag[0] is set to 1 and the caller uses the fill instead.
+ */
+function contrastKernel(): WasmFunction {
+  const [frame, grey, background, out, ceilings, floors, greyRow, flag] = [0, 1, 2, 3, 4, 5, 6, 7];
+  const [width, height, bw, sign, identity] = [8, 9, 10, 11, 12];
+  const [by, bx, y, x, row, source, level, ceiling, lower, signs, g] = [
+    13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
+  ];
+  // Two 16-bit copies of the low 16 bits of v, as one 32-bit word.
+  const twice = (v: number) => [
+    GET,
+    v,
+    ...i32(0xffff),
+    I32_AND,
+    GET,
+    v,
+    ...i32(16),
+    I32_SHL,
+    I32_OR,
+  ];
+  const expand = loop(bx, get(bw), [
+    ...[
+      GET,
+      sign,
+      F64_CONVERT_I32_S,
+      ...f32As64(background, [GET, by, GET, bw, I32_MUL, GET, bx, I32_ADD]),
+    ],
+    ...[F64_MUL, SET, level],
+    ...[GET, level, ...f64(0), F64_EQ],
+    ...[GET, level, ...f64(SMALLEST_INTEGER_LEVEL), F64_GE, I32_OR],
+    ...[GET, level, ...f64(-SMALLEST_INTEGER_LEVEL), F64_LE, I32_OR, IF, VOID],
+    ...[GET, level, F64_CEIL, I32_TRUNC_F64_S, SET, ceiling],
+    ...[GET, level, F64_FLOOR, I32_TRUNC_F64_S, SET, lower],
+    ELSE,
+    ...[GET, flag, ...i32(1), ...I32_STORE, ...i32(0), SET, ceiling, ...i32(0), SET, lower],
+    END,
+    ...[GET, ceilings, GET, bx, ...i32(3), I32_SHL, I32_ADD, ...twice(ceiling), ...I32_STORE],
+    ...[GET, ceilings, GET, bx, ...i32(3), I32_SHL, I32_ADD, ...twice(ceiling)],
+    ...withOffset(I32_STORE, 4),
+    ...[GET, floors, GET, bx, ...i32(3), I32_SHL, I32_ADD, ...twice(lower), ...I32_STORE],
+    ...[GET, floors, GET, bx, ...i32(3), I32_SHL, I32_ADD, ...twice(lower)],
+    ...withOffset(I32_STORE, 4),
+  ]);
+  const lookUp = loop(x, get(width), [
+    ...[GET, greyRow, GET, x, I32_ADD],
+    ...[GET, grey, GET, frame, GET, row, I32_ADD, GET, x, I32_ADD, ...I32_LOAD8_U, I32_ADD],
+    ...[...I32_LOAD8_U, ...I32_STORE8],
+  ]);
+  const pixels = loop(
+    x,
+    get(width),
+    [
+      ...[GET, out, GET, row, GET, x, I32_ADD, ...i32(1), I32_SHL, I32_ADD],
+      ...[GET, source, GET, x, I32_ADD, ...V128_LOAD64_ZERO, ...I16X8_EXTEND_LOW_I8X16_U],
+      ...[GET, signs, ...I16X8_MUL, TEE, g],
+      ...[GET, ceilings, GET, x, ...i32(1), I32_SHL, I32_ADD, ...V128_LOAD, ...I16X8_SUB],
+      ...[GET, g, GET, floors, GET, x, ...i32(1), I32_SHL, I32_ADD, ...V128_LOAD, ...I16X8_SUB],
+      ...[GET, g, GET, ceilings, GET, x, ...i32(1), I32_SHL, I32_ADD, ...V128_LOAD, ...I16X8_GE_S],
+      ...[...V128_BITSELECT, ...v128Store(0)],
+    ],
+    8,
+  );
+  const code = [
+    ...[GET, flag, ...i32(0), ...I32_STORE],
+    ...[GET, sign, ...I16X8_SPLAT, SET, signs],
+    ...loop(
+      by,
+      [GET, height, ...i32(3), I32_ADD, ...i32(2), I32_SHR_U],
+      [
+        ...expand,
+        // for (y = 4 by; y < min(height, 4 by + 4); y++), as a count of rows.
+        ...loop(y, i32(4), [
+          ...[
+            GET,
+            by,
+            ...i32(2),
+            I32_SHL,
+            GET,
+            y,
+            I32_ADD,
+            TEE,
+            row,
+            GET,
+            height,
+            I32_LT_S,
+            IF,
+            VOID,
+          ],
+          ...[GET, row, GET, width, I32_MUL, SET, row],
+          ...[GET, frame, GET, row, I32_ADD, GET, greyRow, GET, identity, SELECT, SET, source],
+          ...[GET, identity, I32_EQZ, IF, VOID, ...lookUp, END],
+          ...pixels,
+          END,
+        ]),
+      ],
+    ),
+  ];
+  return {
+    name: 'contrast',
+    params: Array<number>(13).fill(I32),
+    locals: [I32, I32, I32, I32, I32, I32, F64, I32, I32, V128, V128],
+    code,
+  };
+}
+
 /** The kernels, exported by these names. */
 export const KERNELS: readonly WasmFunction[] = [
   blockTest('bright', I8X16_MAX_U, I8X16_GE_U),
@@ -618,4 +739,5 @@ export const KERNELS: readonly WasmFunction[] = [
   candidatesKernel(),
   fillKernel(),
   patchKernel(),
+  contrastKernel(),
 ];

@@ -51,6 +51,15 @@ export class WasmKernels {
   private rowHitsAt = 0;
   private countsAt = 0;
   private patchAt = 0;
+  private contrastAt = 0;
+  private everyBlockAt = 0;
+  private contrastMarksAt = 0;
+  private ceilingsAt = 0;
+  private floorsAt = 0;
+  private greyRowAt = 0;
+  private flagAt = 0;
+  /** Whether the grey levels are the bytes themselves. */
+  private identity = true;
   /** The frame last loaded, in the module's memory. */
   private frame = new Uint8Array(0);
   /** Per 16 pixels of each full block row, the passing columns' bits (4 per block). */
@@ -122,7 +131,14 @@ export class WasmKernels {
     this.rowHitsAt = this.rowBlocksAt + align(this.blocksWide * 4);
     this.countsAt = this.rowHitsAt + align(this.blocksWide);
     this.patchAt = this.countsAt + 16;
-    const needed = this.patchAt + (2 * MAX_PATCH_HALF + 1) ** 2 * 8;
+    this.contrastAt = this.patchAt + align((2 * MAX_PATCH_HALF + 1) ** 2 * 8);
+    this.everyBlockAt = this.contrastAt + align(width * height * 2);
+    this.contrastMarksAt = this.everyBlockAt + align(blocks * 4);
+    this.ceilingsAt = this.contrastMarksAt + align(blocks * 4);
+    this.floorsAt = this.ceilingsAt + align(width * 2);
+    this.greyRowAt = this.floorsAt + align(width * 2);
+    this.flagAt = this.greyRowAt + align(width);
+    const needed = this.flagAt + 4;
     const have = this.memory.buffer.byteLength;
     if (needed > have) this.memory.grow(Math.ceil((needed - have) / WASM_PAGE_BYTES));
     const { buffer } = this.memory;
@@ -147,6 +163,8 @@ export class WasmKernels {
     ];
     this.counts = new Int32Array(buffer, this.countsAt, 2);
     this.patches = new Float64Array(buffer, this.patchAt, (2 * MAX_PATCH_HALF + 1) ** 2);
+    const everyBlock = new Int32Array(buffer, this.everyBlockAt, blocks);
+    for (let b = 0; b < blocks; b++) everyBlock[b] = b;
   }
 
   /**
@@ -156,6 +174,7 @@ export class WasmKernels {
    */
   setLevels(grey: Uint8Array, atLeast: Int16Array): void {
     new Uint8Array(this.memory.buffer, this.greyAt, 256).set(grey.subarray(0, 256));
+    this.identity = grey.length >= 256 && grey.subarray(0, 256).every((v, i) => v === i);
     const table = new Int16Array(this.memory.buffer, this.atLeastAt, AT_LEAST_ENTRIES);
     table.fill(0);
     table.set(atLeast.subarray(0, AT_LEAST_ENTRIES - 1));
@@ -246,6 +265,52 @@ export class WasmKernels {
       this.blocksWide,
       brightHeads ? 1 : -1,
     );
+  }
+
+  /**
+   * The head-positive contrast of every pixel of the frame last loaded (see
+   * `SubtractedFrame.contrastInto`), in an array valid until the next call, into a map of its own
+   * (the signal keeps its candidate blocks): eight pixels at a time, or the fill over every block
+   * where a block's background needs the fill's doubles.
+   */
+  contrast(brightHeads: boolean): Int16Array {
+    this.exports.contrast?.(
+      this.frameAt,
+      this.greyAt,
+      this.backgroundAt,
+      this.contrastAt,
+      this.ceilingsAt,
+      this.floorsAt,
+      this.greyRowAt,
+      this.flagAt,
+      this.width,
+      this.height,
+      this.blocksWide,
+      brightHeads ? 1 : -1,
+      this.identity ? 1 : 0,
+    );
+    const { buffer } = this.memory;
+    if (new Int32Array(buffer, this.flagAt, 1)[0] === 0) {
+      return new Int16Array(buffer, this.contrastAt, this.width * this.height);
+    }
+    const blocks = this.blocksWide * this.blocksHigh;
+    this.exports.fill?.(
+      this.frameAt,
+      this.greyAt,
+      this.backgroundAt,
+      this.contrastAt,
+      this.everyBlockAt,
+      blocks,
+      this.everyBlockAt,
+      0,
+      this.contrastMarksAt,
+      0,
+      this.width,
+      this.height,
+      this.blocksWide,
+      brightHeads ? 1 : -1,
+    );
+    return new Int16Array(this.memory.buffer, this.contrastAt, this.width * this.height);
   }
 
   /**
