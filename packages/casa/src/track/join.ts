@@ -58,7 +58,9 @@ function courseOf(points: readonly TrackPoint[]): [number, number] | null {
  * counted apart in the motility shares. A later track that starts, shortly before or after an
  * earlier one ends, where the earlier one's course puts the head, on a course of its own that
  * agrees, continues it: the earlier track's points up to the later one's start, then the later
- * one's. Each track continues at most one and is continued by at most one, the nearest first.
+ * one's. A later track that arrived on a passing cell and took the head over before the earlier
+ * one ended gives the head its path back (see {@link takeover}). Each track continues at most one
+ * and is continued by at most one, the nearest first.
  */
 export function joinBrokenTracks(
   tracks: readonly FinishedTrack[],
@@ -73,6 +75,7 @@ export function joinBrokenTracks(
     const start = startOf(later);
     let best: Join | null = null;
     for (const earlier of open) {
+      // Where the later track's start allows a continuation, that is what is judged.
       const join = continuation(earlier, later, options) ?? takeover(earlier, later, options);
       if (join !== null && join.distance < (best?.distance ?? options.radiusPx)) best = join;
     }
