@@ -47,26 +47,14 @@ import {
   v128Store,
   leb,
   type WasmFunction,
+  get,
+  loop,
 } from './wasm-bytes.js';
 
-const get = (local: number): number[] => [GET, local];
 const add = (a: number[], b: number[]): number[] => [...a, ...b, I32_ADD];
 const mul = (a: number[], b: number[]): number[] => [...a, ...b, I32_MUL];
 /** `v128.load` at the address plus `offset` bytes (alignment 0). */
 const v128LoadAt = (offset: number): number[] => [...V128_LOAD.slice(0, 3), ...leb(offset)];
-/** `for (counter = 0; counter < end; counter += step) body` (signed). */
-function loop(counter: number, end: number[], body: number[], step = 1): number[] {
-  return [
-    ...i32(0),
-    SET,
-    counter,
-    ...[BLOCK, VOID, LOOP, VOID],
-    ...[GET, counter, ...end, I32_GE_S, BR_IF, 1],
-    ...body,
-    ...[GET, counter, ...i32(step), I32_ADD, SET, counter],
-    ...[BR, 0, END, END],
-  ];
-}
 
 /**
  * `name(src, dst, width, height, srcStride, dstStride, first, step, count)`: for each of `height`

@@ -71,6 +71,7 @@ import {
   f64,
   i32,
   type WasmFunction,
+  get,
 } from './wasm-bytes.js';
 import { LEVEL_SAMPLE_STEP } from './peak-params.js';
 
@@ -80,7 +81,6 @@ const F32 = 0x7d;
 const I32_DIV_U = 0x6e;
 const I32_REM_U = 0x70;
 
-const get = (local: number): number[] => [GET, local];
 const set = (local: number, value: number[]): number[] => [...value, SET, local];
 const add = (a: number[], b: number[]): number[] => [...a, ...b, I32_ADD];
 const sub = (a: number[], b: number[]): number[] => [...a, ...b, I32_SUB];

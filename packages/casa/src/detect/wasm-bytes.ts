@@ -233,3 +233,22 @@ export const F32X4_MUL = [0xfd, 0xe6, 0x01];
 export const F32X4_DIV = [0xfd, 0xe7, 0x01];
 export const I16X8_SUB = [0xfd, 0x91, 0x01];
 export const I16X8_MUL = [0xfd, 0x95, 0x01];
+
+/** `local.get local`. */
+export const get = (local: number): number[] => [GET, local];
+
+/**
+ * `for (counter = 0; counter < end; counter += step) body` (signed); `body` must not branch out.
+ */
+export function loop(counter: number, end: number[], body: number[], step = 1): number[] {
+  return [
+    ...i32(0),
+    SET,
+    counter,
+    ...[BLOCK, VOID, LOOP, VOID],
+    ...[GET, counter, ...end, I32_GE_S, BR_IF, 1],
+    ...body,
+    ...[GET, counter, ...i32(step), I32_ADD, SET, counter],
+    ...[BR, 0, END, END],
+  ];
+}

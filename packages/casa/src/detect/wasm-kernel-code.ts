@@ -92,29 +92,15 @@ import {
   v128Store,
   withOffset,
   type WasmFunction,
+  get,
+  loop,
 } from './wasm-bytes.js';
 
 /** The entry of the byte-threshold table read for a NaN threshold: a 0 after `atLeast`'s 258. */
 export const NAN_THRESHOLD_INDEX = 258;
 
 // Code-building helpers: a counted loop, and addresses of 4- and 8-byte elements.
-const get = (local: number) => [GET, local];
 const increment = (local: number) => [GET, local, ...i32(1), I32_ADD, SET, local];
-/**
- * `for (counter = 0; counter < end; counter += step) body` (signed); `body` must not branch out.
- */
-function loop(counter: number, end: number[], body: number[], step = 1): number[] {
-  return [
-    ...i32(0),
-    SET,
-    counter,
-    ...[BLOCK, VOID, LOOP, VOID],
-    ...[GET, counter, ...end, I32_GE_S, BR_IF, 1],
-    ...body,
-    ...[GET, counter, ...i32(step), I32_ADD, SET, counter],
-    ...[BR, 0, END, END],
-  ];
-}
 const at4 = (base: number, index: number[]) => [GET, base, ...index, ...i32(2), I32_SHL, I32_ADD];
 const at8 = (base: number, index: number[]) => [GET, base, ...index, ...i32(3), I32_SHL, I32_ADD];
 const f32As64 = (base: number, index: number[]) => [
