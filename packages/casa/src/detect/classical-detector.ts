@@ -4,7 +4,8 @@ import { computeMorphometry, ellipseAxesPx } from '../morphometry/morphometry.js
 import { BackgroundSubtractor } from './background.js';
 import type { BlobStats } from './blob-stats.js';
 import { blobCentroid, mergeCloseBlobs } from './blob-stats.js';
-import { DarkHeadOpening, darkHeadWindows } from './dark-head-map.js';
+import { DarkHeadOpening } from './dark-head-map.js';
+import { darkHeadWindows } from './dark-head-windows.js';
 import { flagellaSurviveOpening, headsOfLongDarkBlob } from './dark-blob-heads.js';
 import { RoundParticleMemory } from './round-particle-memory.js';
 import { BlobLabeller } from './label.js';

@@ -1,7 +1,7 @@
 import { ellipseAxesPx } from '../morphometry/morphometry.js';
 import type { BlobStats } from './blob-stats.js';
 import { addPixel, emptyBlobStats } from './blob-stats.js';
-import { darkHeadWindows } from './dark-head-map.js';
+import { darkHeadWindows } from './dark-head-windows.js';
 import type { LabelMap } from './label.js';
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubtractedFrame } from './background.js';
-import { DarkHeadOpening, darkHeadWindows } from './dark-head-map.js';
+import { DarkHeadOpening } from './dark-head-map.js';
+import { darkHeadWindows } from './dark-head-windows.js';
 
 const WIDTH = 40;
 const HEIGHT = 30;

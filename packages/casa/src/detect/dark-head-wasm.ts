@@ -15,7 +15,7 @@ import {
   meansKernel,
   windowKernel,
 } from './dark-head-wasm-code.js';
-import type { DarkHeadWindows } from './dark-head-map.js';
+import type { DarkHeadWindows } from './dark-head-windows.js';
 import type { Kernel, WasmMemory } from './wasm-module.js';
 import { WASM_PAGE_BYTES, instantiateKernels } from './wasm-module.js';
 
